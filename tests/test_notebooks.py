@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 import pytest
 from nbdev.config import get_config
-from nbdev.test import test_nb
+from nbdev import test as nbdev_test
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = sorted(p for p in (ROOT / 'nbs').glob('*.ipynb') if not p.name.startswith('_'))
@@ -25,5 +25,5 @@ def test_notebook(nb, monkeypatch):
     cfg = get_config(path=ROOT)
     skip = set(cfg.tst_flags.split('|')) - _flags()
     monkeypatch.chdir(nb.parent)
-    ok, elapsed = test_nb(nb, skip_flags=sorted(skip), force_flags=[], do_print=False, basepath=ROOT)
+    ok, elapsed = nbdev_test.test_nb(nb, skip_flags=sorted(skip), force_flags=[], do_print=False, basepath=ROOT)
     assert ok, f"{nb.name} failed"
