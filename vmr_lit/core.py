@@ -7,7 +7,7 @@ __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS', 'InputError'
            'Loader', 'register_loader', 'read_jsonl', 'load', 'shared_dir', 'register_evaluator', 'evaluate',
            'register_command', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #263847e2
+# %% ../nbs/01_core.ipynb #ac715062
 import json
 import re
 import math
@@ -17,11 +17,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #f478647c
+# %% ../nbs/01_core.ipynb #86ebc108
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #95ff8e5d
+# %% ../nbs/01_core.ipynb #d3f00dcf
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -61,11 +61,12 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #411748b9
+# %% ../nbs/01_core.ipynb #63734a67
 class Report:
     "Per-query values and their means, with counts of what was accepted."
-    def __init__(self, per_query:pd.DataFrame, summary:dict, info:dict=None):
-        self.per_query, self.summary, self.info = per_query, summary, dict(info or {})
+    def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
+        self._per_query, self.summary, self.info = per_query, dict(summary or {}), dict(info or {})
+        self._qids, self._values = qids, values
 
     @classmethod
     def from_values(cls,
@@ -77,27 +78,42 @@ class Report:
                    ):
         "Build a Report from per-query arrays, one per metric."
         qids = np.asarray(qids).astype(str)
-        names = list(values)
-        vals = [np.asarray(values[n], dtype=float).reshape(-1) for n in names]
-        for n, v in zip(names, vals):
+        vals = {n: np.asarray(v, dtype=float).reshape(-1) for n, v in values.items()}
+        for n, v in vals.items():
             if len(v) != len(qids): raise ValueError(f"{n}: {len(v)} values for {len(qids)} queries")
-        pq = pd.DataFrame({'qid': np.tile(qids, len(names)),
-                           'metric': np.repeat(np.array(names, dtype=object), len(qids)),
-                           'value': np.concatenate(vals) if vals else np.array([], float)})
-        summary = {n: (float(mean(v)) if len(v) else float('nan')) for n, v in zip(names, vals)}
+        summary = {n: (float(mean(v)) if len(v) else float('nan')) for n, v in vals.items()}
         summary['n_queries'] = int(len(qids))
         summary['n_without_predictions'] = int(n_without_predictions)
-        return cls(pq, summary, info)
+        return cls(None, summary, info, qids, vals)
+
+    @property
+    def per_query(self)->pd.DataFrame:
+        "Tidy per-query table: columns qid, metric, value (built on first access)."
+        if self._per_query is None:
+            names = list(self._values)
+            n = len(self._qids)
+            self._per_query = pd.DataFrame({
+                'qid': np.tile(self._qids, len(names)).astype(object),
+                'metric': pd.Categorical.from_codes(np.repeat(np.arange(len(names)), n), categories=names) if names else [],
+                'value': np.concatenate(list(self._values.values())) if names else np.array([], float)})
+        return self._per_query
 
     @property
     def metrics(self)->list:
         "Metric names, in order."
         return [k for k in self.summary if k not in ('n_queries', 'n_without_predictions')]
 
+    def values(self, metric:str)->np.ndarray:
+        "Per-query values of one metric, in ground-truth order."
+        if self._values is not None: return self._values[metric]
+        return self.per_query.loc[self.per_query.metric == metric, 'value'].to_numpy()
+
     def wide(self)->pd.DataFrame:
         "Per-query values as a wide table: one row per query, one column per metric."
-        w = self.per_query.pivot(index='qid', columns='metric', values='value')
-        return w.loc[pd.unique(self.per_query['qid']), self.metrics]
+        if self._values is not None: return pd.DataFrame(self._values, index=pd.Index(self._qids, name='qid'))
+        pq = self.per_query.astype({'metric': str})
+        w = pq.pivot(index='qid', columns='metric', values='value')
+        return w.loc[pd.unique(pq['qid']), self.metrics]
 
     def table(self)->pd.DataFrame:
         "The summary as a two-column DataFrame (metric, value)."
@@ -120,7 +136,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #865ecd69
+# %% ../nbs/01_core.ipynb #35d03770
 @dataclass
 class Loader:
     "A registered file reader."
@@ -180,7 +196,7 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #d56f5429
+# %% ../nbs/01_core.ipynb #aac51520
 import os
 
 def shared_dir()->Optional[Path]:
@@ -191,7 +207,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #eaaf8b31
+# %% ../nbs/01_core.ipynb #77606f1e
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -213,7 +229,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #b3b710af
+# %% ../nbs/01_core.ipynb #d75894a4
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -224,7 +240,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #5b7682e6
+# %% ../nbs/01_core.ipynb #508476f6
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'
