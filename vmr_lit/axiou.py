@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['abandonment', 'ncxiou', 'axiou']
 
-# %% ../nbs/04_axiou.ipynb #97e66e38
+# %% ../nbs/04_axiou.ipynb #bf2a3919
 import numpy as np
 from .core import InputError
 from .recall import check_k
 
-# %% ../nbs/04_axiou.ipynb #129e430d
+# %% ../nbs/04_axiou.ipynb #9d045538
 def _running_max(best, valid, K):
     "(Q, K) running maximum of the first K IoUs, zero padded."
     b = np.where(np.asarray(valid, bool), np.asarray(best, float), 0.0)[:, :K]

@@ -7,7 +7,7 @@ __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS', 'InputError'
            'Loader', 'register_loader', 'read_jsonl', 'load', 'shared_dir', 'register_evaluator', 'evaluate',
            'register_command', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #ac715062
+# %% ../nbs/01_core.ipynb #e74cb1f5
 import json
 import re
 import math
@@ -17,11 +17,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #86ebc108
+# %% ../nbs/01_core.ipynb #05aa4e84
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #d3f00dcf
+# %% ../nbs/01_core.ipynb #bd2d0642
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -61,7 +61,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #63734a67
+# %% ../nbs/01_core.ipynb #1577f4d1
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -136,7 +136,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #35d03770
+# %% ../nbs/01_core.ipynb #92cfb33f
 @dataclass
 class Loader:
     "A registered file reader."
@@ -196,7 +196,7 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #aac51520
+# %% ../nbs/01_core.ipynb #1adae49a
 import os
 
 def shared_dir()->Optional[Path]:
@@ -207,7 +207,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #77606f1e
+# %% ../nbs/01_core.ipynb #04804a9a
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -229,7 +229,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #d75894a4
+# %% ../nbs/01_core.ipynb #4b2f512d
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -240,7 +240,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #508476f6
+# %% ../nbs/01_core.ipynb #6bcadaea
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'

@@ -6,7 +6,7 @@
 __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'DEFAULT_METRICS', 'register_moment_family', 'all_conventions', 'MomentsContext',
            'expand_metrics', 'resolve_conventions', 'evaluate_moments']
 
-# %% ../nbs/05_evaluate.ipynb #f9126ffa
+# %% ../nbs/05_evaluate.ipynb #ea4075f0
 import json
 import warnings
 from functools import cached_property
@@ -18,7 +18,7 @@ from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY
 from .recall import recall_at_k, miou, check_k
 from .axiou import axiou
 
-# %% ../nbs/05_evaluate.ipynb #b77a60c0
+# %% ../nbs/05_evaluate.ipynb #a1fdaeb9
 CORE_CONVENTIONS = dict(iou_op='>=', union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64',
                         rank_by='score', max_pred=None, unknown='raise', reversed='raise', didemo_rule=False)
 
@@ -38,7 +38,7 @@ def all_conventions()->dict:
     for f in FAMILIES.values(): d.update(f['conventions'])
     return d
 
-# %% ../nbs/05_evaluate.ipynb #44c68912
+# %% ../nbs/05_evaluate.ipynb #e77bac36
 class MomentsContext:
     "Aligned predictions and cached IoU arrays under one set of conventions."
     def __init__(self, gt:MomentsGT, pred:MomentsPred, conv:dict):
@@ -60,7 +60,7 @@ class MomentsContext:
     @property
     def valid(self): return self.aligned.valid
 
-# %% ../nbs/05_evaluate.ipynb #62fd782f
+# %% ../nbs/05_evaluate.ipynb #582147ce
 def _need(spec, k=False, theta=False):
     if k and spec.k is None: raise InputError(f"metric {spec.name!r}: needs a cut-off, e.g. '{spec.family}@5'")
     if theta and spec.op is None: raise InputError(f"metric {spec.name!r}: needs an IoU operator and threshold, e.g. '{spec.family}@5,IoU>=0.5'")
@@ -86,7 +86,7 @@ register_moment_family('R', _recall, lambda ks, ious, op: [f"R@{k},IoU{op}{_fmt(
 register_moment_family('AxIoU', _axiou, lambda ks, ious, op: [f"AxIoU@{k}" for k in ks], doc='AxIoU@K (AxIoU paper Eq. 5)')
 register_moment_family('mIoU', _miou, lambda ks, ious, op: ['mIoU'], doc='mean IoU of the top-ranked prediction')
 
-# %% ../nbs/05_evaluate.ipynb #2f7788e5
+# %% ../nbs/05_evaluate.ipynb #5b19d141
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -133,7 +133,7 @@ def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), 
 
 register_evaluator(MomentsPred, evaluate_moments)
 
-# %% ../nbs/05_evaluate.ipynb #a0ed09e9
+# %% ../nbs/05_evaluate.ipynb #24fccd28
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
 register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ",

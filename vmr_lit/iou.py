@@ -6,12 +6,12 @@
 __all__ = ['UNIONS', 'OPS', 'temporal_iou', 'check_op', 'check_thresholds', 'compare', 'WindowError', 'validate_windows',
            'clip_windows']
 
-# %% ../nbs/00_iou.ipynb #636a487b
+# %% ../nbs/00_iou.ipynb #cf337d07
 import operator
 import warnings
 import numpy as np
 
-# %% ../nbs/00_iou.ipynb #2452c202
+# %% ../nbs/00_iou.ipynb #47a7892e
 UNIONS = ('hull', 'sum', 'min')
 
 def temporal_iou(pred,                 # predicted windows, shape (..., P, 2), [start, end]
@@ -42,7 +42,7 @@ def temporal_iou(pred,                 # predicted windows, shape (..., P, 2), [
         out = inter / uni
     return np.where(uni > 0, out, zero_union).astype(dtype, copy=False)
 
-# %% ../nbs/00_iou.ipynb #c801acf4
+# %% ../nbs/00_iou.ipynb #2320902c
 OPS = {'>': operator.gt, '>=': operator.ge}
 
 def check_op(op:str)->str:
@@ -61,7 +61,7 @@ def compare(iou, threshold, op:str='>='):
     "`iou op threshold` elementwise, with `op` in {'>', '>='}."
     return OPS[check_op(op)](iou, threshold)
 
-# %% ../nbs/00_iou.ipynb #abf1903f
+# %% ../nbs/00_iou.ipynb #45514cc5
 class WindowError(ValueError):
     "A window that cannot be scored; the message names the query and the field."
 

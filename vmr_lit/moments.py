@@ -6,7 +6,7 @@
 __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_qvhighlights_pred', 'read_charades_sta',
            'read_activitynet', 'read_cd', 'read_tvr', 'Aligned', 'rank_order', 'align', 'iou_matrix', 'best_iou']
 
-# %% ../nbs/02_moments.ipynb #4159fea0
+# %% ../nbs/02_moments.ipynb #933909ce
 import json
 import math
 import warnings
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError, register_loader, load
 from .iou import temporal_iou, validate_windows, clip_windows
 
-# %% ../nbs/02_moments.ipynb #ad3e5cb8
+# %% ../nbs/02_moments.ipynb #1f0fa369
 @dataclass
 class MomentsGT:
     "Ground truth for single-video moment retrieval: one row per query."
@@ -49,7 +49,7 @@ class MomentsPred:
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/02_moments.ipynb #6f090f44
+# %% ../nbs/02_moments.ipynb #2b8a5c84
 def _pad(rows, width, fill=np.nan):
     "Stack ragged lists of length-`width` rows into (N, max_len, width), padded with `fill`."
     n = np.array([len(r) for r in rows], dtype=np.int64)
@@ -91,7 +91,7 @@ def _make_gt(qids, vids, durs, wins, queries, source):
     return MomentsGT(qids, np.array([str(v) for v in vids], dtype=object), d, W, n,
                      np.array([str(s) for s in queries], dtype=object), str(source), counts)
 
-# %% ../nbs/02_moments.ipynb #1c95b247
+# %% ../nbs/02_moments.ipynb #9da87299
 def read_qvhighlights_gt(rows, source=''):
     "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows."
     qids, vids, durs, wins, qs = [], [], [], [], []
@@ -164,7 +164,7 @@ def read_tvr(rows, source=''):
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
     return _make_gt(qids, vids, durs, wins, qs, source)
 
-# %% ../nbs/02_moments.ipynb #8dea1c35
+# %% ../nbs/02_moments.ipynb #ca9d7b44
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
         and any(key(v) for v in list(o.values())[:5])
@@ -182,7 +182,7 @@ register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in 
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
                 'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
 
-# %% ../nbs/02_moments.ipynb #53db251a
+# %% ../nbs/02_moments.ipynb #86479035
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -245,7 +245,7 @@ def align(gt:MomentsGT,          # ground truth
               **{f"pred_{k}": v for k, v in counts.items()}, **{f"gt_{k}": v for k, v in gt.counts.items()}}
     return Aligned(gt, W, S, V, counts)
 
-# %% ../nbs/02_moments.ipynb #fc988364
+# %% ../nbs/02_moments.ipynb #9157129d
 def iou_matrix(al:Aligned, union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64', eps=0.0):
     "(Q, P, G) IoU between ranked predictions and ground truths; 0 for padded pairs."
     P, G = al.windows, al.gt.windows

@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['check_k', 'recall_at_k', 'miou']
 
-# %% ../nbs/03_recall.ipynb #0997b889
+# %% ../nbs/03_recall.ipynb #bcf00284
 import numpy as np
 from .iou import compare, check_op, check_thresholds
 from .core import InputError
 
-# %% ../nbs/03_recall.ipynb #0b870dd2
+# %% ../nbs/03_recall.ipynb #dd9a02fa
 def check_k(k, field='k'):
     "Validate a rank cut-off: a positive integer."
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k <= 0:
