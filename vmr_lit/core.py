@@ -7,7 +7,7 @@ __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS', 'InputError'
            'Loader', 'register_loader', 'read_jsonl', 'load', 'shared_dir', 'register_evaluator', 'evaluate',
            'register_command', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #e74cb1f5
+# %% ../nbs/01_core.ipynb #f5ea1bd2
 import json
 import re
 import math
@@ -17,11 +17,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #05aa4e84
+# %% ../nbs/01_core.ipynb #ec667d11
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #bd2d0642
+# %% ../nbs/01_core.ipynb #fc6e1b9d
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -61,7 +61,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #1577f4d1
+# %% ../nbs/01_core.ipynb #87d11227
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -132,11 +132,33 @@ class Report:
             rows.append(f"| {k} | {v:.{digits}f} |" if isinstance(v, float) else f"| {k} | {v} |")
         return '\n'.join(rows)
 
+    def to_latex(self, digits:int=4, caption:str=None)->str:
+        "The summary as a LaTeX tabular (booktabs), ready for a paper."
+        esc = lambda t: str(t).replace('_', r'\_').replace('%', r'\%').replace('>=', r'$\geq$').replace('>', r'$>$').replace('@', '@')
+        rows = [r'\begin{tabular}{lr}', r'\toprule', r'metric & value \\', r'\midrule']
+        for k, v in self.summary.items():
+            rows.append(f"{esc(k)} & {v:.{digits}f} \\\\" if isinstance(v, float) else f"{esc(k)} & {v} \\\\")
+        rows += [r'\bottomrule', r'\end{tabular}']
+        out = '\n'.join(rows)
+        if caption: out = f"\\begin{{table}}\n\\centering\n{out}\n\\caption{{{esc(caption)}}}\n\\end{{table}}"
+        return out
+
+    def plot(self, metrics=None, ax=None):
+        "Bar chart of the summary means (matplotlib Axes)."
+        import matplotlib.pyplot as plt
+        names = [m for m in (metrics or self.metrics)]
+        ax = ax or plt.subplots(figsize=(max(4, 0.5 * len(names) + 1), 3), dpi=80)[1]
+        ax.bar(range(len(names)), [self.summary[m] for m in names], color='#4c72b0')
+        ax.set_xticks(range(len(names))); ax.set_xticklabels(names, rotation=60, ha='right', fontsize=8)
+        ax.set_ylabel('mean over queries'); ax.set_ylim(0, max(1.0, max([self.summary[m] for m in names] + [0])))
+        ax.set_title(f"{self.summary.get('n_queries', '?')} queries, {self.summary.get('n_without_predictions', 0)} without predictions", fontsize=9)
+        return ax
+
     def __repr__(self):
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #92cfb33f
+# %% ../nbs/01_core.ipynb #5c624432
 @dataclass
 class Loader:
     "A registered file reader."
@@ -196,7 +218,7 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #1adae49a
+# %% ../nbs/01_core.ipynb #214a89cf
 import os
 
 def shared_dir()->Optional[Path]:
@@ -207,7 +229,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #04804a9a
+# %% ../nbs/01_core.ipynb #219cba52
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -229,7 +251,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #4b2f512d
+# %% ../nbs/01_core.ipynb #40d23850
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -240,7 +262,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #6bcadaea
+# %% ../nbs/01_core.ipynb #e4c7d861
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'
