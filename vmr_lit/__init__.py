@@ -16,7 +16,7 @@ import importlib as _importlib
 # Task modules written in later notebooks register themselves on import; a module that is
 # absent (an optional part not built) is skipped.
 for _m in ('ap_dcg', 'axioms', 'dr', 'ood', 'ranking', 'corpus', 'meteor', 'soda', 'densevid', 'anet_captions',
-           'caption_experiments', 'noise', 'experiments', 'cli'):
+           'caption_experiments', 'noise', 'experiments', 'systems', 'agreement', 'qvhighlights', 'compare', 'plots', 'cli'):
     try: _importlib.import_module(f'{__name__}.{_m}')
     except ModuleNotFoundError as _e:
         if _e.name != f'{__name__}.{_m}': raise

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['FORMATS', 'render', 'write_outputs', 'add_output_args', 'sample_moments', 'demo_moments', 'build_parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #5f4f0ef6
+# %% ../nbs/90_cli.ipynb #4c216e4b
 import argparse
 import io
 import json
@@ -16,10 +16,10 @@ from contextlib import redirect_stdout, redirect_stderr
 from pathlib import Path
 import numpy as np
 import vmr_lit
-from .core import COMMANDS, DEMOS, PRESETS, InputError, register_command, register_demo, evaluate, Report
+from .core import COMMANDS, DEMOS, PRESETS, InputError, register_command, register_demo, evaluate, Report, set_quiet
 from .evaluate_moments import FAMILIES, all_conventions
 
-# %% ../nbs/90_cli.ipynb #8a9b7f3d
+# %% ../nbs/90_cli.ipynb #0ae81f4a
 FORMATS = ('table', 'markdown', 'csv', 'json')
 
 def render(rep:Report, fmt:str='table')->str:
@@ -41,7 +41,7 @@ def add_output_args(p):
     p.add_argument('--json', metavar='FILE', help='write the summary as JSON')
     p.add_argument('--format', choices=FORMATS, default='table', help='how to print the summary')
 
-# %% ../nbs/90_cli.ipynb #45c80703
+# %% ../nbs/90_cli.ipynb #3aba10b5
 def _moments_args(p):
     p.add_argument('--gt', required=True, help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL)')
     p.add_argument('--pred', required=True, help='predictions (QVHighlights-style JSONL)')
@@ -53,6 +53,7 @@ def _moments_args(p):
     p.add_argument('--clip', action='store_true', default=None, help='clip windows to [0, duration]')
     p.add_argument('--rank-by', choices=['score', 'listed', 'score-ties-last'], default=None, help='how predictions are ranked (default score)')
     p.add_argument('--unknown', choices=['raise', 'warn'], default=None, help='predictions for queries not in the ground truth')
+    p.add_argument('--plot', metavar='FILE.png', help='save R@K,θ against θ for each --k, with AxIoU@K')
     add_output_args(p)
 
 def _moments_run(args)->int:
@@ -60,11 +61,15 @@ def _moments_run(args)->int:
     rep = evaluate(args.gt, args.pred, metrics=args.metrics, k=tuple(args.k), iou=tuple(args.iou), preset=args.preset, **conv)
     print(render(rep, args.format))
     write_outputs(rep, args)
+    if args.plot:
+        from vmr_lit.plots import plot_recall_curves
+        ax = plot_recall_curves(args.gt, args.pred, k=tuple(args.k), preset=args.preset, **conv)
+        ax.figure.tight_layout(); ax.figure.savefig(args.plot, dpi=100)
     return 0
 
 register_command('moments', 'score single-video moment retrieval (R@K,θ, AxIoU@K, mIoU, ...)', _moments_args, _moments_run)
 
-# %% ../nbs/90_cli.ipynb #590fbb85
+# %% ../nbs/90_cli.ipynb #7d1f37d5
 def sample_moments(folder,                # where to write gt.jsonl and pred.jsonl
                    n_queries:int=200,     # number of queries
                    seed:int=0,            # random seed
@@ -112,7 +117,7 @@ def _presets_run(args)->int:
 register_command('demo', 'score bundled sample data with every task', lambda p: None, _demo_run)
 register_command('presets', 'list the presets that reproduce existing scripts', lambda p: None, _presets_run)
 
-# %% ../nbs/90_cli.ipynb #78c9dee8
+# %% ../nbs/90_cli.ipynb #500b335a
 def build_parser()->argparse.ArgumentParser:
     "The `vmr-lit` argument parser, one subparser per registered command."
     p = argparse.ArgumentParser(prog='vmr-lit', description='Literate, tested metrics for video moment retrieval and dense video captioning.')
@@ -132,6 +137,7 @@ def main(argv=None)->int:
     p = build_parser()
     args = p.parse_args(argv)
     if not getattr(args, 'command', None): p.print_help(); return 0
+    set_quiet(args.quiet)
     old = warnings.showwarning
     warnings.showwarning = _warn_line
     try:

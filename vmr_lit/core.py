@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS', 'InputError', 'MetricSpec', 'parse_metric', 'Report',
-           'Loader', 'register_loader', 'read_jsonl', 'load', 'shared_dir', 'register_evaluator', 'evaluate',
-           'register_command', 'register_preset', 'get_preset', 'register_demo']
+           'Loader', 'register_loader', 'read_jsonl', 'load', 'set_quiet', 'progress', 'shared_dir',
+           'register_evaluator', 'evaluate', 'register_command', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #f5ea1bd2
+# %% ../nbs/01_core.ipynb #c1d9d5ff
 import json
 import re
 import math
@@ -17,11 +17,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #ec667d11
+# %% ../nbs/01_core.ipynb #fdc58f22
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #fc6e1b9d
+# %% ../nbs/01_core.ipynb #4143f04c
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -61,7 +61,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #87d11227
+# %% ../nbs/01_core.ipynb #340bbe0d
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -158,7 +158,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #5c624432
+# %% ../nbs/01_core.ipynb #51391d39
 @dataclass
 class Loader:
     "A registered file reader."
@@ -218,7 +218,21 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #214a89cf
+# %% ../nbs/01_core.ipynb #ab6d0f83
+import sys
+_QUIET = [False]
+
+def set_quiet(quiet:bool=True):
+    "Silence (or restore) progress bars globally."
+    _QUIET[0] = bool(quiet)
+
+def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
+    "Wrap `iterable` in a tqdm bar on a terminal; return it unchanged otherwise."
+    if disable or _QUIET[0] or (disable is None and not sys.stderr.isatty()): return iterable
+    from tqdm import tqdm
+    return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
+
+# %% ../nbs/01_core.ipynb #2261cfc4
 import os
 
 def shared_dir()->Optional[Path]:
@@ -229,7 +243,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #219cba52
+# %% ../nbs/01_core.ipynb #a5285cc0
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -251,7 +265,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #40d23850
+# %% ../nbs/01_core.ipynb #71d64553
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -262,7 +276,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #e4c7d861
+# %% ../nbs/01_core.ipynb #2603a34e
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'
