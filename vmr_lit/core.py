@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS', 'InputError', 'MetricSpec', 'parse_metric', 'Report',
-           'Loader', 'register_loader', 'read_jsonl', 'load', 'set_quiet', 'progress', 'shared_dir',
-           'register_evaluator', 'evaluate', 'register_command', 'register_preset', 'get_preset', 'register_demo']
+           'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl', 'load', 'set_quiet', 'progress',
+           'shared_dir', 'register_evaluator', 'evaluate', 'register_command', 'register_preset', 'get_preset',
+           'register_demo']
 
-# %% ../nbs/01_core.ipynb #c1d9d5ff
+# %% ../nbs/01_core.ipynb #e265cbc3
 import json
 import re
 import math
@@ -17,11 +18,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #fdc58f22
+# %% ../nbs/01_core.ipynb #972220e5
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #4143f04c
+# %% ../nbs/01_core.ipynb #26e2d88d
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -61,7 +62,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #340bbe0d
+# %% ../nbs/01_core.ipynb #fb98e032
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -158,7 +159,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #51391d39
+# %% ../nbs/01_core.ipynb #5a1b08ea
 @dataclass
 class Loader:
     "A registered file reader."
@@ -174,15 +175,31 @@ def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:st
     "Register a file reader under `kind`."
     LOADERS[kind] = Loader(kind, detect, read, doc, fmt)
 
-def read_jsonl(path)->list:
-    "Parse a JSONL file, naming the line of any malformed JSON."
-    out = []
+class JsonlChunk(list):
+    "Parsed records of a JSONL chunk, with `.lines` (their line numbers) and `.has_bool` (a `true`/`false` literal occurs)."
+    lines: list
+    has_bool: bool
+
+def iter_jsonl(path, chunk:int=100_000):
+    "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
+    def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
+    c = new()
     with open(path, encoding='utf-8') as f:
         for i, line in enumerate(f, 1):
             if not line.strip(): continue
-            try: out.append(json.loads(line))
+            try: r = json.loads(line)
             except json.JSONDecodeError as e: raise InputError(f"{path}:{i}: malformed JSON line ({e.msg})") from None
-    return out
+            if not isinstance(r, dict): raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
+            c.append(r); c.lines.append(i)
+            if not c.has_bool and ('true' in line or 'false' in line): c.has_bool = True
+            if len(c) >= chunk:
+                yield c
+                c = new()
+    if c: yield c
+
+def read_jsonl(path)->list:
+    "Parse a JSONL file, naming the line of any malformed JSON."
+    return [r for c in iter_jsonl(path) for r in c]
 
 def _parse(path):
     "Parse `path` as JSON, JSONL or text; returns (fmt, obj)."
@@ -194,7 +211,9 @@ def _parse(path):
     if stripped[0] in '[{':
         try: return 'json', json.loads(text)
         except json.JSONDecodeError as e:
-            if stripped[0] == '{' and '\n' in stripped.rstrip(): return 'jsonl', read_jsonl(path)
+            if stripped[0] == '{' and '\n' in stripped.rstrip():
+                chunks = list(iter_jsonl(path, chunk=1 << 62))
+                return 'jsonl', chunks[0] if chunks else []
             raise InputError(f"{path}:{e.lineno}: malformed JSON ({e.msg})") from None
     return 'text', text.splitlines()
 
@@ -218,7 +237,7 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #ab6d0f83
+# %% ../nbs/01_core.ipynb #9eb00278
 import sys
 _QUIET = [False]
 
@@ -232,7 +251,7 @@ def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
     from tqdm import tqdm
     return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
 
-# %% ../nbs/01_core.ipynb #2261cfc4
+# %% ../nbs/01_core.ipynb #43e3b816
 import os
 
 def shared_dir()->Optional[Path]:
@@ -243,7 +262,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #a5285cc0
+# %% ../nbs/01_core.ipynb #02d3741a
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -265,7 +284,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #71d64553
+# %% ../nbs/01_core.ipynb #da005db3
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -276,7 +295,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #2603a34e
+# %% ../nbs/01_core.ipynb #6287216a
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'

@@ -6,7 +6,7 @@
 __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'DEFAULT_METRICS', 'register_moment_family', 'all_conventions', 'MomentsContext',
            'expand_metrics', 'resolve_conventions', 'evaluate_moments']
 
-# %% ../nbs/05_evaluate.ipynb #ea4075f0
+# %% ../nbs/05_evaluate.ipynb #1ad3a076
 import json
 import warnings
 from functools import cached_property
@@ -14,11 +14,12 @@ import numpy as np
 from .core import (InputError, MetricSpec, parse_metric, Report, register_evaluator, register_preset,
                           get_preset, load, PRESETS)
 from .iou import compare, check_thresholds, check_op
-from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY
+from pathlib import Path
+from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY, stream_predictions
 from .recall import recall_at_k, miou, check_k
 from .axiou import axiou
 
-# %% ../nbs/05_evaluate.ipynb #a1fdaeb9
+# %% ../nbs/05_evaluate.ipynb #86a1d2e0
 CORE_CONVENTIONS = dict(iou_op='>=', union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64',
                         rank_by='score', max_pred=None, unknown='raise', reversed='raise', didemo_rule=False)
 
@@ -38,7 +39,7 @@ def all_conventions()->dict:
     for f in FAMILIES.values(): d.update(f['conventions'])
     return d
 
-# %% ../nbs/05_evaluate.ipynb #e77bac36
+# %% ../nbs/05_evaluate.ipynb #ddb87a25
 class MomentsContext:
     "Aligned predictions and cached IoU arrays under one set of conventions."
     def __init__(self, gt:MomentsGT, pred:MomentsPred, conv:dict):
@@ -60,7 +61,7 @@ class MomentsContext:
     @property
     def valid(self): return self.aligned.valid
 
-# %% ../nbs/05_evaluate.ipynb #582147ce
+# %% ../nbs/05_evaluate.ipynb #e2315f57
 def _need(spec, k=False, theta=False):
     if k and spec.k is None: raise InputError(f"metric {spec.name!r}: needs a cut-off, e.g. '{spec.family}@5'")
     if theta and spec.op is None: raise InputError(f"metric {spec.name!r}: needs an IoU operator and threshold, e.g. '{spec.family}@5,IoU>=0.5'")
@@ -86,7 +87,7 @@ register_moment_family('R', _recall, lambda ks, ious, op: [f"R@{k},IoU{op}{_fmt(
 register_moment_family('AxIoU', _axiou, lambda ks, ious, op: [f"AxIoU@{k}" for k in ks], doc='AxIoU@K (AxIoU paper Eq. 5)')
 register_moment_family('mIoU', _miou, lambda ks, ious, op: ['mIoU'], doc='mean IoU of the top-ranked prediction')
 
-# %% ../nbs/05_evaluate.ipynb #5b19d141
+# %% ../nbs/05_evaluate.ipynb #a901ee34
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -116,24 +117,64 @@ def resolve_conventions(preset=None, **conventions)->dict:
     check_op(conv['iou_op'])
     return conv
 
-def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), preset=None, **conventions)->Report:
+def _pred_chunks(pred, chunk):
+    "MomentsPred chunks of `chunk` queries: streamed from a JSONL path, or sliced from loaded predictions."
+    if isinstance(pred, (str, Path)):
+        st = stream_predictions(pred, chunk)
+        if st is not None: return st
+        pred = load(pred)
+    if not isinstance(pred, MomentsPred): raise InputError(f"predictions: expected moment predictions, got {type(pred).__name__}")
+    return (pred.subset(slice(i, i + chunk)) for i in range(0, len(pred), chunk))
+
+def _no_predictions(n):
+    "Predictions for `n` queries, none of them valid."
+    return MomentsPred(np.array([], dtype=object), np.full((0, 1, 2), np.nan), np.full((0, 1), np.nan), np.zeros(0, np.int64))
+
+def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), preset=None,
+                     chunk_size:int=100_000, **conventions)->Report:
     "Score moment-retrieval predictions; every ground-truth query appears in the report."
     if isinstance(gt, (list, tuple)):
         if len(gt) != 1: raise InputError("moment retrieval takes one ground-truth file")
         gt = gt[0]
-    gt, pred = load(gt), load(pred)
+    gt = load(gt)
     if not isinstance(gt, MomentsGT): raise InputError(f"ground truth: expected moment annotations, got {type(gt).__name__}")
     conv = resolve_conventions(preset, **conventions)
     names = expand_metrics(metrics, k, iou, conv['iou_op'])
-    ctx = MomentsContext(gt, pred, conv)
-    values = {n: FAMILIES[parse_metric(n).family]['compute'](ctx, parse_metric(n)) if n not in FAMILIES
-              else FAMILIES[n]['compute'](ctx, MetricSpec(n)) for n in names}
-    info = dict(ctx.aligned.counts, preset=preset, conventions={k_: v for k_, v in conv.items()})
-    return Report.from_values(gt.qids, values, ctx.aligned.counts['n_without_predictions'], info)
+    specs = [(n, FAMILIES[n if n in FAMILIES else parse_metric(n).family]['compute'],
+              MetricSpec(n) if n in FAMILIES else parse_metric(n)) for n in names]
+    Q = len(gt)
+    pos = dict(zip(gt.qids, range(Q)))
+    values = {n: np.zeros(Q) for n in names}
+    seen = np.zeros(Q, bool)
+    counts = {}
+    def run(rows, p):
+        ctx = MomentsContext(gt.subset(rows), p, conv)
+        for n, fn, spec in specs: values[n][rows] = fn(ctx, spec)
+        for key, v in ctx.aligned.counts.items():
+            if not key.startswith('gt_'): counts[key] = counts.get(key, 0) + v
+    n_unknown = 0
+    for cp in _pred_chunks(pred, chunk_size):
+        rows = np.fromiter((pos.get(q, -1) for q in cp.qids), np.int64, len(cp))
+        unk = rows < 0
+        if unk.any():
+            ids = ', '.join(map(str, cp.qids[unk][:5]))
+            msg = f"{cp.source}: predictions for {int(unk.sum())} queries not in the ground truth: {ids}"
+            if conv['unknown'] == 'raise': raise InputError(msg + (" ..." if unk.sum() > 5 else "") + " (pass unknown='warn' to drop them)")
+            warnings.warn(msg + "; dropped", stacklevel=2)
+            n_unknown += int(unk.sum()); cp, rows = cp.subset(~unk), rows[~unk]
+        if seen[rows].any(): raise InputError(f"{cp.source}: duplicate query ids in predictions: {', '.join(map(str, gt.qids[rows[seen[rows]]][:5]))}")
+        seen[rows] = True
+        if len(rows): run(rows, cp)
+    rest = np.nonzero(~seen)[0]
+    for i in range(0, len(rest), chunk_size): run(rest[i:i + chunk_size], _no_predictions(0))
+    counts['n_unknown_queries'] = n_unknown
+    counts.update({f"gt_{key}": v for key, v in gt.counts.items()})
+    info = dict(counts, preset=preset, conventions=dict(conv))
+    return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info)
 
 register_evaluator(MomentsPred, evaluate_moments)
 
-# %% ../nbs/05_evaluate.ipynb #24fccd28
+# %% ../nbs/05_evaluate.ipynb #82889f8e
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
 register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ",

@@ -4,9 +4,10 @@
 
 # %% auto #0
 __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_qvhighlights_pred', 'read_charades_sta',
-           'read_activitynet', 'read_cd', 'read_tvr', 'Aligned', 'rank_order', 'align', 'iou_matrix', 'best_iou']
+           'read_activitynet', 'read_cd', 'read_tvr', 'stream_predictions', 'Aligned', 'rank_order', 'align',
+           'iou_matrix', 'best_iou']
 
-# %% ../nbs/02_moments.ipynb #933909ce
+# %% ../nbs/02_moments.ipynb #35bb0399
 import json
 import math
 import warnings
@@ -16,7 +17,7 @@ import numpy as np
 from .core import InputError, register_loader, load
 from .iou import temporal_iou, validate_windows, clip_windows
 
-# %% ../nbs/02_moments.ipynb #1f0fa369
+# %% ../nbs/02_moments.ipynb #f9b0721c
 @dataclass
 class MomentsGT:
     "Ground truth for single-video moment retrieval: one row per query."
@@ -30,6 +31,10 @@ class MomentsGT:
     counts: dict = field(default_factory=dict)  # untidy-but-accepted windows
 
     def __len__(self): return len(self.qids)
+    def subset(self, idx):
+        "The queries at positions `idx`, as a new MomentsGT."
+        return MomentsGT(self.qids[idx], self.vids[idx], self.durations[idx], self.windows[idx], self.n_windows[idx],
+                         self.queries[idx], self.source, self.counts)
     @property
     def valid(self)->np.ndarray:
         "(Q, G) mask of real ground-truth windows."
@@ -46,10 +51,13 @@ class MomentsPred:
     n_pred: np.ndarray     # (N,) number of predictions per query
     source: str = ''
     def __len__(self): return len(self.qids)
+    def subset(self, idx):
+        "The queries at positions `idx`, as a new MomentsPred."
+        return MomentsPred(self.qids[idx], self.windows[idx], self.scores[idx], self.n_pred[idx], self.source)
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/02_moments.ipynb #2b8a5c84
+# %% ../nbs/02_moments.ipynb #309ffdc1
 def _pad(rows, width, fill=np.nan):
     "Stack ragged lists of length-`width` rows into (N, max_len, width), padded with `fill`."
     n = np.array([len(r) for r in rows], dtype=np.int64)
@@ -91,11 +99,11 @@ def _make_gt(qids, vids, durs, wins, queries, source):
     return MomentsGT(qids, np.array([str(v) for v in vids], dtype=object), d, W, n,
                      np.array([str(s) for s in queries], dtype=object), str(source), counts)
 
-# %% ../nbs/02_moments.ipynb #9da87299
+# %% ../nbs/02_moments.ipynb #4df4ec70
 def read_qvhighlights_gt(rows, source=''):
     "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows."
     qids, vids, durs, wins, qs = [], [], [], [], []
-    for i, r in enumerate(rows, 1):
+    for i, r in zip(getattr(rows, 'lines', range(1, len(rows) + 1)), rows):
         where = f"{source}:{i}"
         for f in ('qid', 'relevant_windows'):
             if f not in r: raise InputError(f"{where}: missing field '{f}'")
@@ -104,19 +112,33 @@ def read_qvhighlights_gt(rows, source=''):
         wins.append(_windows(r['relevant_windows'], f"{where} query {r['qid']} relevant_windows"))
     return _make_gt(qids, vids, durs, wins, qs, source)
 
-def read_qvhighlights_pred(rows, source=''):
+def _fast_windows(lists, width):
+    "(N, P, width) float array from equal-length lists of windows, or None (ragged, non-numeric, extra fields)."
+    try: a = np.asarray(lists, dtype=float)
+    except (ValueError, TypeError): return None
+    return a if a.ndim == 3 and a.shape[2] == width else None
+
+def read_qvhighlights_pred(rows, source='', lines=None, check_bool=True):
     "QVHighlights-style JSONL predictions: qid, pred_relevant_windows [[s, e, score], ...]."
-    qids, wins = [], []
-    for i, r in enumerate(rows, 1):
-        where = f"{source}:{i}"
-        for f in ('qid', 'pred_relevant_windows'):
-            if f not in r: raise InputError(f"{where}: missing field '{f}'")
-        qids.append(str(r['qid']))
-        wins.append(_windows(r['pred_relevant_windows'], f"{where} query {r['qid']} pred_relevant_windows", 3))
-    uq, cnt = np.unique(np.array(qids, dtype=object), return_counts=True)
+    lines = lines if lines is not None else getattr(rows, 'lines', range(1, len(rows) + 1))
+    check_bool = check_bool and getattr(rows, 'has_bool', True)
+    try: qids, wins = [str(r['qid']) for r in rows], [r['pred_relevant_windows'] for r in rows]
+    except (KeyError, TypeError):
+        for i, r in zip(lines, rows):
+            for f in ('qid', 'pred_relevant_windows'):
+                if not isinstance(r, dict) or f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
+    qa = np.array(qids, dtype=object)
+    uq, cnt = np.unique(qa, return_counts=True)
     if (cnt > 1).any(): raise InputError(f"{source}: duplicate query ids in predictions: {', '.join(map(str, uq[cnt > 1][:5]))}")
-    A, n = _pad(wins, 3)
-    return MomentsPred(np.array(qids, dtype=object), A[..., :2], A[..., 2], n, str(source))
+    A = _fast_windows(wins, 3)
+    if A is not None and not (check_bool and _has_bool(wins)): n = np.full(len(rows), A.shape[1], dtype=np.int64)
+    else:   # ragged lists, or something to report: validate row by row
+        A, n = _pad([_windows(w, f"{source}:{i} query {q} pred_relevant_windows", 3) for i, q, w in zip(lines, qids, wins)], 3)
+    return MomentsPred(qa, A[..., :2], A[..., 2], n, str(source))
+
+def _has_bool(wins)->bool:
+    "JSON true/false inside windows (numpy would read them as 1.0/0.0)."
+    return any(type(x) is bool for w in wins for v in w for x in v)
 
 def read_charades_sta(lines, source=''):
     "Charades-STA text: `vid start end##sentence`; the query id is the 0-based line index."
@@ -164,7 +186,7 @@ def read_tvr(rows, source=''):
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
     return _make_gt(qids, vids, durs, wins, qs, source)
 
-# %% ../nbs/02_moments.ipynb #ca9d7b44
+# %% ../nbs/02_moments.ipynb #ee0a176a
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
         and any(key(v) for v in list(o.values())[:5])
@@ -182,7 +204,20 @@ register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in 
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
                 'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
 
-# %% ../nbs/02_moments.ipynb #86479035
+# %% ../nbs/02_moments.ipynb #d4e4b497
+from .core import iter_jsonl, _parse
+
+def stream_predictions(path, chunk:int=100_000):
+    "Yield MomentsPred chunks of a QVHighlights prediction JSONL file; None if `path` is not one."
+    p = Path(path)
+    with open(p, encoding='utf-8') as f:
+        first = next((l for l in f if l.strip()), '')
+    try: rec = json.loads(first)
+    except json.JSONDecodeError: return None
+    if not isinstance(rec, dict) or 'pred_relevant_windows' not in rec: return None
+    return (read_qvhighlights_pred(c, str(p)) for c in iter_jsonl(p, chunk))
+
+# %% ../nbs/02_moments.ipynb #2a4991d0
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -237,6 +272,10 @@ def align(gt:MomentsGT,          # ground truth
     W[rows[keep]] = pred.windows[keep]; S[rows[keep]] = pred.scores[keep]
     V[rows[keep]] = np.arange(P)[None] < pred.n_pred[keep][:, None]
     counts = validate_windows(W, V, gt.qids, f"{pred.source}: pred_relevant_windows", gt.durations, reversed=reversed)
+    bad = V & ~np.isfinite(S)
+    if bad.any():
+        q = np.unique(np.nonzero(bad)[0])
+        raise InputError(f"{pred.source}: pred_relevant_windows: non-finite score in query {', '.join(map(str, gt.qids[q[:3]]))}")
     o = rank_order(S, V, rank_by)
     if not (o == np.arange(P)).all():
         W = np.take_along_axis(W, o[..., None], 1); S = np.take_along_axis(S, o, 1); V = np.take_along_axis(V, o, 1)
@@ -245,7 +284,7 @@ def align(gt:MomentsGT,          # ground truth
               **{f"pred_{k}": v for k, v in counts.items()}, **{f"gt_{k}": v for k, v in gt.counts.items()}}
     return Aligned(gt, W, S, V, counts)
 
-# %% ../nbs/02_moments.ipynb #9157129d
+# %% ../nbs/02_moments.ipynb #799aa728
 def iou_matrix(al:Aligned, union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64', eps=0.0):
     "(Q, P, G) IoU between ranked predictions and ground truths; 0 for padded pairs."
     P, G = al.windows, al.gt.windows

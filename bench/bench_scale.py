@@ -1,0 +1,63 @@
+"""Scale run: `vmr-lit moments` on a million queries x 10 predictions, with time and peak memory.
+
+    python bench/bench_scale.py [--queries 1000000] [--preds 10] [--out bench/out]
+
+Writes a seeded QVHighlights-style ground truth and prediction file (about 30 MB and 260 MB for
+the default size; reused when present), then runs the command line under `/usr/bin/time -v` and
+prints wall time and maximum resident set size. `vmr-lit moments` streams the prediction JSONL in
+chunks of 100,000 queries, so memory does not grow with the number of predictions.
+"""
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+import numpy as np
+
+
+def write(out: Path, Q: int, P: int, seed: int = 0):
+    gt, pred = out / f"gt_{Q}.jsonl", out / f"pred_{Q}x{P}.jsonl"
+    if gt.exists() and pred.exists(): return gt, pred
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    with open(gt, 'w') as fg, open(pred, 'w') as fp:
+        for start in range(0, Q, 100_000):
+            n = min(100_000, Q - start)
+            d = np.round(rng.uniform(20, 200, n), 2)
+            s = rng.uniform(0, 0.7, n) * d; L = rng.uniform(0.05, 0.3, n) * d
+            ps = np.clip(s[:, None] + rng.normal(0, 0.2, (n, P)) * d[:, None], 0, None)
+            pe = ps + np.abs(L[:, None] * np.exp(rng.normal(0, 0.3, (n, P))))
+            for i in range(n):
+                q = start + i
+                fg.write(json.dumps({'qid': q, 'vid': f"v{q // 4}", 'duration': float(d[i]),
+                                     'relevant_windows': [[round(float(s[i]), 2), round(float(s[i] + L[i]), 2)]]}) + '\n')
+                fp.write('{"qid": %d, "pred_relevant_windows": [%s]}\n' % (q, ', '.join(
+                    '[%.2f, %.2f, %.3f]' % (ps[i, j], pe[i, j], 1 - j / P) for j in range(P))))
+    return gt, pred
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--queries', type=int, default=1_000_000)
+    ap.add_argument('--preds', type=int, default=10)
+    ap.add_argument('--out', default=str(Path(__file__).parent / 'out'))
+    a = ap.parse_args()
+    t0 = time.perf_counter()
+    gt, pred = write(Path(a.out), a.queries, a.preds)
+    print(f"data: {gt} ({gt.stat().st_size / 1e6:.0f} MB), {pred} ({pred.stat().st_size / 1e6:.0f} MB), written in {time.perf_counter() - t0:.0f} s")
+    cmd = ['/usr/bin/time', '-v', 'vmr-lit', 'moments', '--gt', str(gt), '--pred', str(pred), '--format', 'json',
+           '--per-query', str(Path(a.out) / 'per_query.csv')]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode: sys.exit(r.stderr[-2000:])
+    wall = re.search(r'Elapsed \(wall clock\) time.*: (\S+)', r.stderr)[1]
+    rss = int(re.search(r'Maximum resident set size \(kbytes\): (\d+)', r.stderr)[1])
+    summary = json.loads(r.stdout)
+    print(f"vmr-lit moments on {a.queries:,} queries x {a.preds} predictions (13 metrics, per-query CSV written):")
+    print(f"  wall time {wall}, peak memory {rss / 1024:.0f} MB; n_queries {summary['n_queries']:,}, "
+          f"R@1,IoU>=0.5 {summary['R@1,IoU>=0.5']:.4f}")
+
+
+if __name__ == '__main__':
+    main()
