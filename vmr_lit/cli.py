@@ -6,7 +6,7 @@
 __all__ = ['FORMATS', 'render', 'write_outputs', 'add_output_args', 'parse_settings', 'sample_moments', 'demo_moments',
            'build_parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #64f8293a
+# %% ../nbs/90_cli.ipynb #0cfe9232
 import argparse
 import io
 import json
@@ -20,7 +20,7 @@ import vmr_lit
 from .core import COMMANDS, DEMOS, PRESETS, InputError, register_command, register_demo, evaluate, Report, set_quiet
 from .evaluate_moments import FAMILIES, all_conventions
 
-# %% ../nbs/90_cli.ipynb #94439bdb
+# %% ../nbs/90_cli.ipynb #35149b09
 FORMATS = ('table', 'markdown', 'csv', 'json')
 
 def render(rep:Report, fmt:str='table')->str:
@@ -42,7 +42,7 @@ def add_output_args(p):
     p.add_argument('--json', metavar='FILE', help='write the summary as JSON')
     p.add_argument('--format', choices=FORMATS, default='table', help='how to print the summary')
 
-# %% ../nbs/90_cli.ipynb #39f93f86
+# %% ../nbs/90_cli.ipynb #6f428c0d
 def _moments_args(p):
     p.add_argument('--gt', required=True, help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL)')
     p.add_argument('--pred', required=True, help='predictions (QVHighlights-style JSONL)')
@@ -55,6 +55,7 @@ def _moments_args(p):
     p.add_argument('--rank-by', choices=['score', 'listed', 'score-ties-last'], default=None, help='how predictions are ranked (default score)')
     p.add_argument('--unknown', choices=['raise', 'warn'], default=None, help='predictions for queries not in the ground truth')
     p.add_argument('--plot', metavar='FILE.png', help='save R@K,θ against θ for each --k, with AxIoU@K')
+    p.add_argument('--brief', action='store_true', help="moment_detr's brief block (MR-full-R1@0.5, MR-full-mAP, HL-min-VeryGood-Hit1, ...) as JSON")
     p.add_argument('--set', action='append', default=[], metavar='KEY=VALUE',
                    help='any other convention, e.g. --set union=sum --set alpha_clip=false (see evaluate_moments)')
     add_output_args(p)
@@ -81,6 +82,13 @@ def parse_settings(items, defaults:dict)->dict:
 def _moments_run(args)->int:
     conv = {k: v for k, v in dict(iou_op=args.op, clip=args.clip, rank_by=args.rank_by, unknown=args.unknown).items() if v is not None}
     conv.update(parse_settings(args.set, all_conventions()))
+    if args.brief:
+        from vmr_lit.qvhighlights import moment_detr_brief
+        brief = moment_detr_brief(args.gt, args.pred)
+        text = json.dumps(brief, indent=4)
+        print(text)
+        if args.json: Path(args.json).write_text(text + '\n')
+        return 0
     rep = evaluate(args.gt, args.pred, metrics=args.metrics, k=tuple(args.k), iou=tuple(args.iou), preset=args.preset, **conv)
     print(render(rep, args.format))
     write_outputs(rep, args)
@@ -92,7 +100,7 @@ def _moments_run(args)->int:
 
 register_command('moments', 'score single-video moment retrieval (R@K,θ, AxIoU@K, mIoU, ...)', _moments_args, _moments_run)
 
-# %% ../nbs/90_cli.ipynb #3ce28032
+# %% ../nbs/90_cli.ipynb #b36ac60c
 def sample_moments(folder,                # where to write gt.jsonl and pred.jsonl
                    n_queries:int=200,     # number of queries
                    seed:int=0,            # random seed
@@ -140,7 +148,7 @@ def _presets_run(args)->int:
 register_command('demo', 'score bundled sample data with every task', lambda p: None, _demo_run)
 register_command('presets', 'list the presets that reproduce existing scripts', lambda p: None, _presets_run)
 
-# %% ../nbs/90_cli.ipynb #682f329e
+# %% ../nbs/90_cli.ipynb #50737844
 def build_parser()->argparse.ArgumentParser:
     "The `vmr-lit` argument parser, one subparser per registered command."
     p = argparse.ArgumentParser(prog='vmr-lit', description='Literate, tested metrics for video moment retrieval and dense video captioning.')

@@ -6,7 +6,7 @@
 __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'DEFAULT_METRICS', 'register_moment_family', 'all_conventions', 'MomentsContext',
            'expand_metrics', 'resolve_conventions', 'evaluate_moments']
 
-# %% ../nbs/05_evaluate.ipynb #1ad3a076
+# %% ../nbs/05_evaluate.ipynb #2cfb1bf7
 import json
 import warnings
 from functools import cached_property
@@ -19,7 +19,7 @@ from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY, stream_
 from .recall import recall_at_k, miou, check_k
 from .axiou import axiou
 
-# %% ../nbs/05_evaluate.ipynb #86a1d2e0
+# %% ../nbs/05_evaluate.ipynb #0d28fb5f
 CORE_CONVENTIONS = dict(iou_op='>=', union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64',
                         rank_by='score', max_pred=None, unknown='raise', reversed='raise', didemo_rule=False)
 
@@ -39,7 +39,7 @@ def all_conventions()->dict:
     for f in FAMILIES.values(): d.update(f['conventions'])
     return d
 
-# %% ../nbs/05_evaluate.ipynb #ddb87a25
+# %% ../nbs/05_evaluate.ipynb #e01e6126
 class MomentsContext:
     "Aligned predictions and cached IoU arrays under one set of conventions."
     def __init__(self, gt:MomentsGT, pred:MomentsPred, conv:dict):
@@ -61,7 +61,7 @@ class MomentsContext:
     @property
     def valid(self): return self.aligned.valid
 
-# %% ../nbs/05_evaluate.ipynb #e2315f57
+# %% ../nbs/05_evaluate.ipynb #abae3570
 def _need(spec, k=False, theta=False):
     if k and spec.k is None: raise InputError(f"metric {spec.name!r}: needs a cut-off, e.g. '{spec.family}@5'")
     if theta and spec.op is None: raise InputError(f"metric {spec.name!r}: needs an IoU operator and threshold, e.g. '{spec.family}@5,IoU>=0.5'")
@@ -87,7 +87,7 @@ register_moment_family('R', _recall, lambda ks, ious, op: [f"R@{k},IoU{op}{_fmt(
 register_moment_family('AxIoU', _axiou, lambda ks, ious, op: [f"AxIoU@{k}" for k in ks], doc='AxIoU@K (AxIoU paper Eq. 5)')
 register_moment_family('mIoU', _miou, lambda ks, ious, op: ['mIoU'], doc='mean IoU of the top-ranked prediction')
 
-# %% ../nbs/05_evaluate.ipynb #a901ee34
+# %% ../nbs/05_evaluate.ipynb #e78d057b
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -169,15 +169,21 @@ def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), 
     for i in range(0, len(rest), chunk_size): run(rest[i:i + chunk_size], _no_predictions(0))
     counts['n_unknown_queries'] = n_unknown
     counts.update({f"gt_{key}": v for key, v in gt.counts.items()})
-    info = dict(counts, preset=preset, conventions=dict(conv))
-    return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info)
+    excluded = {n: int(np.isnan(v).sum()) for n, v in values.items() if np.isnan(v).any()}
+    info = dict(counts, preset=preset, conventions=dict(conv), n_excluded=excluded)
+    return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info, mean=_nanmean)
+
+def _nanmean(v):
+    "Mean over the queries a metric counts (NaN marks a query it does not: outside a length bucket, dropped by a preset)."
+    return float(np.nanmean(v)) if np.isfinite(v).any() else float('nan')
 
 register_evaluator(MomentsPred, evaluate_moments)
 
-# %% ../nbs/05_evaluate.ipynb #82889f8e
+# %% ../nbs/05_evaluate.ipynb #9e537433
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
-register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ",
-                iou_op='>=', union='hull', rank_by='listed', reversed='count')
+register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ; mAP over the first 10 listed",
+                iou_op='>=', union='hull', rank_by='listed', reversed='count',
+                map_union='sum', map_listed_cut=10, no_pred='drop', bucket_long_max=150.0)  # mAP conventions: see the QVHighlights notebook
 register_preset('tvr', 'moments', 'jayleicn/TVRetrieval SVMR R@K: IoU >= θ in float32, first 100 listed, DiDeMo rule',
                 iou_op='>=', union='hull', dtype='float32', rank_by='listed', max_pred=100, didemo_rule=True, reversed='count')
