@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #0928ebc3
+# %% ../nbs/20_ndcg.ipynb #38dbf8c5
 import json
 import math
 import warnings
@@ -22,7 +22,7 @@ from .core import (InputError, Report, parse_metric, register_loader, register_e
 from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 
-# %% ../nbs/20_ndcg.ipynb #c1b650fa
+# %% ../nbs/20_ndcg.ipynb #c822ad5f
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -60,7 +60,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #b1923a02
+# %% ../nbs/20_ndcg.ipynb #8e36b794
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -87,7 +87,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #2d8d8000
+# %% ../nbs/20_ndcg.ipynb #8fbf3b9b
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -148,7 +148,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #18aee997
+# %% ../nbs/20_ndcg.ipynb #66bc15e9
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -199,7 +199,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #87ad0cee
+# %% ../nbs/20_ndcg.ipynb #d63ae31c
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -213,7 +213,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #b02ed9b2
+# %% ../nbs/20_ndcg.ipynb #e9ba3e40
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -253,7 +253,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #5cffd4c1
+# %% ../nbs/20_ndcg.ipynb #e6a231f6
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -282,7 +282,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #69ab9c8f
+# %% ../nbs/20_ndcg.ipynb #36af2220
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}
                     source='',    # file name, for messages
                    )->RankingGT:
@@ -359,7 +359,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
         qids.append(str(r['query_id'])); out.append(_pred_row(r['predictions'], f"{source}:{i} query {r['query_id']}"))
     return _make_pred(qids, out, source)
 
-# %% ../nbs/20_ndcg.ipynb #5472bc29
+# %% ../nbs/20_ndcg.ipynb #1f69aec8
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -377,7 +377,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl')
 
-# %% ../nbs/20_ndcg.ipynb #63c2ac19
+# %% ../nbs/20_ndcg.ipynb #a669c17f
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -450,7 +450,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #63a1886d
+# %% ../nbs/20_ndcg.ipynb #20bfde38
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -519,7 +519,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #c881b9e9
+# %% ../nbs/20_ndcg.ipynb #c8f3564f
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -533,22 +533,20 @@ def _ranking_arguments(p):
     p.add_argument('--average', choices=['all', 'with-predictions'], default=None, help="queries in the mean")
     p.add_argument('--corpus', default=None, help="video corpus (JSON names); unknown predicted videos then raise")
     p.add_argument('--unknown', choices=['raise', 'ignore'], default=None, help="predicted queries missing from the gt")
-    p.add_argument('--per-query', default=None, help="write per-query values (CSV)")
-    p.add_argument('--json', default=None, help="write the summary (JSON)")
+    core.add_output_args(p)
 
 def _ranking_run(a)->int:
     conv = dict(gain=a.gain, iou_op=a.op, rank_by=a.rank_by, average=a.average, videos=a.corpus, unknown=a.unknown)
     r = core.evaluate(a.gt, a.pred, metrics=None, k=a.k, iou=a.iou, preset=a.preset,   # dispatches on the predictions
                       **{k: v for k, v in conv.items() if v is not None})
-    print(r.to_markdown())
-    if a.per_query: r.wide().to_csv(a.per_query)
-    if a.json: r.to_json(a.json)
+    print(core.render(r, a.format))
+    core.write_outputs(r, a)
     return 0
 
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #d385363c
+# %% ../nbs/20_ndcg.ipynb #8f4129b4
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
