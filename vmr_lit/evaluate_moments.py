@@ -6,11 +6,12 @@
 __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'DEFAULT_METRICS', 'register_moment_family', 'all_conventions', 'MomentsContext',
            'expand_metrics', 'resolve_conventions', 'evaluate_moments']
 
-# %% ../nbs/05_evaluate.ipynb #01f847e7
+# %% ../nbs/05_evaluate.ipynb #209c2eae
 import json
 import warnings
 from functools import cached_property
 import numpy as np
+import pandas as pd
 from .core import (InputError, MetricSpec, parse_metric, Report, register_evaluator, register_preset,
                           get_preset, load, PRESETS)
 from .iou import compare, check_thresholds, check_op
@@ -19,7 +20,7 @@ from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY, stream_
 from .recall import recall_at_k, miou, check_k
 from .axiou import axiou
 
-# %% ../nbs/05_evaluate.ipynb #b49a3251
+# %% ../nbs/05_evaluate.ipynb #dd2b8d2d
 CORE_CONVENTIONS = dict(iou_op='>=', union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64',
                         rank_by='score', max_pred=None, unknown='raise', reversed='raise', didemo_rule=False)
 
@@ -39,7 +40,7 @@ def all_conventions()->dict:
     for f in FAMILIES.values(): d.update(f['conventions'])
     return d
 
-# %% ../nbs/05_evaluate.ipynb #238877e7
+# %% ../nbs/05_evaluate.ipynb #88419258
 class MomentsContext:
     "Aligned predictions and cached IoU arrays under one set of conventions."
     def __init__(self, gt:MomentsGT, pred:MomentsPred, conv:dict):
@@ -61,7 +62,7 @@ class MomentsContext:
     @property
     def valid(self): return self.aligned.valid
 
-# %% ../nbs/05_evaluate.ipynb #f788edcb
+# %% ../nbs/05_evaluate.ipynb #14e0c54a
 def _need(spec, k=False, theta=False):
     if k and spec.k is None: raise InputError(f"metric {spec.name!r}: needs a cut-off, e.g. '{spec.family}@5'")
     if theta and spec.op is None: raise InputError(f"metric {spec.name!r}: needs an IoU operator and threshold, e.g. '{spec.family}@5,IoU>=0.5'")
@@ -87,7 +88,7 @@ register_moment_family('R', _recall, lambda ks, ious, op: [f"R@{k},IoU{op}{_fmt(
 register_moment_family('AxIoU', _axiou, lambda ks, ious, op: [f"AxIoU@{k}" for k in ks], doc='AxIoU@K (AxIoU paper Eq. 5)')
 register_moment_family('mIoU', _miou, lambda ks, ious, op: ['mIoU'], doc='mean IoU of the top-ranked prediction')
 
-# %% ../nbs/05_evaluate.ipynb #2c9c6cdd
+# %% ../nbs/05_evaluate.ipynb #a9bb1319
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -145,7 +146,7 @@ def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), 
     specs = [(n, FAMILIES[n if n in FAMILIES else parse_metric(n).family]['compute'],
               MetricSpec(n) if n in FAMILIES else parse_metric(n)) for n in names]
     Q = len(gt)
-    pos = dict(zip(gt.qids, range(Q)))
+    index = pd.Index(gt.qids)
     values = {n: np.zeros(Q) for n in names}
     seen = np.zeros(Q, bool)
     counts = {}
@@ -156,7 +157,7 @@ def evaluate_moments(gt, pred, metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), 
             if not key.startswith('gt_'): counts[key] = counts.get(key, 0) + v
     n_unknown = 0
     for cp in _pred_chunks(pred, chunk_size):
-        rows = np.fromiter((pos.get(q, -1) for q in cp.qids), np.int64, len(cp))
+        rows = index.get_indexer(cp.qids).astype(np.int64)
         unk = rows < 0
         if unk.any():
             ids = ', '.join(map(str, cp.qids[unk][:5]))
@@ -181,7 +182,7 @@ def _nanmean(v):
 
 register_evaluator(MomentsPred, evaluate_moments)
 
-# %% ../nbs/05_evaluate.ipynb #9f2c7ecf
+# %% ../nbs/05_evaluate.ipynb #6577147f
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
 register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ; mAP over the first 10 listed",

@@ -7,17 +7,18 @@ __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_
            'read_activitynet', 'read_cd', 'read_tvr', 'stream_predictions', 'Aligned', 'rank_order', 'align',
            'iou_matrix', 'best_iou']
 
-# %% ../nbs/02_moments.ipynb #35bb0399
+# %% ../nbs/02_moments.ipynb #bf1c5fb4
 import json
 import math
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
+import pandas as pd
 from .core import InputError, register_loader, load
 from .iou import temporal_iou, validate_windows, clip_windows
 
-# %% ../nbs/02_moments.ipynb #f9b0721c
+# %% ../nbs/02_moments.ipynb #e58b45db
 @dataclass
 class MomentsGT:
     "Ground truth for single-video moment retrieval: one row per query."
@@ -57,7 +58,7 @@ class MomentsPred:
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/02_moments.ipynb #309ffdc1
+# %% ../nbs/02_moments.ipynb #74e04d54
 def _pad(rows, width, fill=np.nan):
     "Stack ragged lists of length-`width` rows into (N, max_len, width), padded with `fill`."
     n = np.array([len(r) for r in rows], dtype=np.int64)
@@ -99,7 +100,7 @@ def _make_gt(qids, vids, durs, wins, queries, source):
     return MomentsGT(qids, np.array([str(v) for v in vids], dtype=object), d, W, n,
                      np.array([str(s) for s in queries], dtype=object), str(source), counts)
 
-# %% ../nbs/02_moments.ipynb #4df4ec70
+# %% ../nbs/02_moments.ipynb #5313a5c0
 def read_qvhighlights_gt(rows, source=''):
     "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows."
     qids, vids, durs, wins, qs = [], [], [], [], []
@@ -186,7 +187,7 @@ def read_tvr(rows, source=''):
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
     return _make_gt(qids, vids, durs, wins, qs, source)
 
-# %% ../nbs/02_moments.ipynb #ee0a176a
+# %% ../nbs/02_moments.ipynb #9fd04c39
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
         and any(key(v) for v in list(o.values())[:5])
@@ -204,7 +205,7 @@ register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in 
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
                 'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
 
-# %% ../nbs/02_moments.ipynb #d4e4b497
+# %% ../nbs/02_moments.ipynb #41bd89ea
 from .core import iter_jsonl, _parse
 
 def stream_predictions(path, chunk:int=100_000):
@@ -217,7 +218,7 @@ def stream_predictions(path, chunk:int=100_000):
     if not isinstance(rec, dict) or 'pred_relevant_windows' not in rec: return None
     return (read_qvhighlights_pred(c, str(p)) for c in iter_jsonl(p, chunk))
 
-# %% ../nbs/02_moments.ipynb #2a4991d0
+# %% ../nbs/02_moments.ipynb #a61d5f26
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -259,8 +260,8 @@ def align(gt:MomentsGT,          # ground truth
           reversed:str='raise',  # reversed predicted windows: 'raise' or 'count' (legacy presets)
          )->Aligned:
     "Put predictions in ground-truth order and rank them."
-    pos = {q: i for i, q in enumerate(gt.qids)}
-    rows = np.array([pos.get(q, -1) for q in pred.qids], dtype=np.int64)
+    if len(pred.qids) == len(gt.qids) and (pred.qids == gt.qids).all(): rows = np.arange(len(gt.qids))  # same order
+    else: rows = pd.Index(gt.qids).get_indexer(pred.qids).astype(np.int64)                               # hashed lookup
     unk = pred.qids[rows < 0]
     if len(unk):
         msg = f"{pred.source}: predictions for {len(unk)} queries not in the ground truth: {', '.join(map(str, unk[:5]))}"
@@ -284,7 +285,7 @@ def align(gt:MomentsGT,          # ground truth
               **{f"pred_{k}": v for k, v in counts.items()}, **{f"gt_{k}": v for k, v in gt.counts.items()}}
     return Aligned(gt, W, S, V, counts)
 
-# %% ../nbs/02_moments.ipynb #799aa728
+# %% ../nbs/02_moments.ipynb #82798b24
 def iou_matrix(al:Aligned, union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64', eps=0.0):
     "(Q, P, G) IoU between ranked predictions and ground truths; 0 for padded pairs."
     P, G = al.windows, al.gt.windows

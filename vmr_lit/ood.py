@@ -6,14 +6,13 @@
 __all__ = ['SPLITS', 'normalise_windows', 'fit_moment_kde', 'assign_videos', 'resplit', 'predict_all', 'bias_based',
            'density_grid', 'plot_moment_densities', 'plot_length_hist']
 
-# %% ../nbs/31_ood.ipynb #c9719ac7
+# %% ../nbs/31_ood.ipynb #edf7d5bc
 import numpy as np
 import pandas as pd
-from scipy.stats import gaussian_kde
 from .core import InputError
 from .dr import check_durations
 
-# %% ../nbs/31_ood.ipynb #234167be
+# %% ../nbs/31_ood.ipynb #94d172f3
 def normalise_windows(windows,          # (N, 2) windows in seconds, one per sample
                       durations,        # (N,) video durations, positive
                       clip:bool=True,   # clip to [0, 1] (ground truth past the end)
@@ -26,18 +25,19 @@ def normalise_windows(windows,          # (N, 2) windows in seconds, one per sam
     out = w / d[:, None]
     return np.clip(out, 0, 1) if clip else out
 
-# %% ../nbs/31_ood.ipynb #74553695
+# %% ../nbs/31_ood.ipynb #6512e992
 SPLITS = ('train', 'val', 'test-iid', 'test-ood')
 
 def fit_moment_kde(norm,              # (N, 2) normalised (start, end)
                    bw_method=None,    # gaussian_kde bandwidth: None (Scott), 'silverman', or a number
                    max_fit:int=None,  # fit on at most this many samples (seeded subsample)
                    seed:int=0,        # seed of the subsample
-                  )->gaussian_kde:
+                  ):                 # a fitted scipy.stats.gaussian_kde
     "Gaussian KDE of normalised (start, end) moments (paper Sec. 3.1, Figure 2)."
     x = np.asarray(norm, float)
     if x.ndim != 2 or x.shape[1] != 2 or len(x) < 3: raise InputError(f"need (N >= 3, 2) normalised moments, got {x.shape}")
     if max_fit is not None and len(x) > max_fit: x = x[np.random.default_rng(seed).choice(len(x), max_fit, replace=False)]
+    from scipy.stats import gaussian_kde   # imported here: scipy.stats takes a second to import
     return gaussian_kde(x.T, bw_method=bw_method)
 
 def assign_videos(preliminary,        # (N,) bool: sample in the preliminary test-ood
@@ -51,7 +51,7 @@ def assign_videos(preliminary,        # (N,) bool: sample in the preliminary tes
     v = (2 * k >= n) if ties == 'ood' else (2 * k > n)
     return v[inv]
 
-# %% ../nbs/31_ood.ipynb #46ea2391
+# %% ../nbs/31_ood.ipynb #6ffac9cc
 def resplit(norm,                         # (N, 2) normalised (start, end) of every sample
             vids,                         # (N,) video id of every sample
             seed:int=0,                   # seed of the train/val/test-iid deal (and of `max_fit`)
@@ -88,7 +88,7 @@ def resplit(norm,                         # (N, 2) normalised (start, end) of ev
     split = lab[inv]
     return pd.DataFrame({'vid': vids, 'split': split, 'density': dens, 'preliminary': prelim, 'long': long})
 
-# %% ../nbs/31_ood.ipynb #71ef9607
+# %% ../nbs/31_ood.ipynb #497d26f0
 def predict_all(durations,   # (Q,) video durations
                 qids=None,   # (Q,) ids for error messages
                )->np.ndarray:  # (Q, 1, 2) windows [0, duration]
@@ -108,7 +108,7 @@ def bias_based(kde,          # a fitted `gaussian_kde` of normalised moments (se
     x = np.sort(np.clip(x, 0, 1), -1)
     return x * d[:, None, None]
 
-# %% ../nbs/31_ood.ipynb #595b2c9a
+# %% ../nbs/31_ood.ipynb #18356df9
 def density_grid(norm,              # (N, 2) normalised (start, end)
                  grid:int=60,       # grid points per axis over [0, 1]
                  bw_method=None,    # KDE bandwidth
