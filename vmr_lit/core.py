@@ -4,11 +4,12 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'FORMATS', 'PRESETS', 'DEMOS', 'InputError', 'MetricSpec', 'parse_metric',
-           'Report', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl', 'load', 'set_quiet',
-           'progress', 'shared_dir', 'register_evaluator', 'evaluate', 'register_command', 'render', 'write_outputs',
-           'add_output_args', 'register_preset', 'get_preset', 'register_demo']
+           'Report', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl', 'JsonlFile', 'load',
+           'set_quiet', 'progress', 'shared_dir', 'register_evaluator', 'evaluate', 'register_command', 'render',
+           'write_outputs', 'add_output_args', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #863db4a3
+# %% ../nbs/01_core.ipynb #1e0d2004
+import gc
 import json
 import re
 import math
@@ -18,11 +19,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #861b7614
+# %% ../nbs/01_core.ipynb #cdcb2f30
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #9631bad7
+# %% ../nbs/01_core.ipynb #8ccbad83
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -62,7 +63,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #4903c96a
+# %% ../nbs/01_core.ipynb #37a59e16
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -159,7 +160,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #97d55812
+# %% ../nbs/01_core.ipynb #8b8c770e
 @dataclass
 class Loader:
     "A registered file reader."
@@ -168,54 +169,87 @@ class Loader:
     read: Callable       # (obj, path) -> canonical structure
     doc: str = ''        # one line for `--help` and error messages
     fmt: str = 'json'    # 'json', 'jsonl' or 'text': how the file is parsed before `detect`
+    chunked: bool = False  # JSONL only: `read` takes a `JsonlFile` (chunks) instead of all records at once
 
 LOADERS = {}
 
-def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json'):
+def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json', chunked:bool=False):
     "Register a file reader under `kind`."
-    LOADERS[kind] = Loader(kind, detect, read, doc, fmt)
+    LOADERS[kind] = Loader(kind, detect, read, doc, fmt, chunked)
 
 class JsonlChunk(list):
     "Parsed records of a JSONL chunk, with `.lines` (their line numbers) and `.has_bool` (a `true`/`false` literal occurs)."
     lines: list
     has_bool: bool
 
+try:                                   # orjson parses JSON several times faster than the standard library;
+    from orjson import loads as _fast_loads   # it rejects NaN/Infinity, which json accepts: those lines fall back
+except ImportError: _fast_loads = json.loads
+
+def _loads_line(line, path, i):
+    try: return _fast_loads(line)
+    except ValueError:
+        try: return json.loads(line)
+        except json.JSONDecodeError as e: raise InputError(f"{path}:{i}: malformed JSON line ({e.msg})") from None
+
 def iter_jsonl(path, chunk:int=100_000):
     "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
     def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
     c = new()
+    gc_on = gc.isenabled()
     with open(path, encoding='utf-8') as f:
-        for i, line in enumerate(f, 1):
-            if not line.strip(): continue
-            try: r = json.loads(line)
-            except json.JSONDecodeError as e: raise InputError(f"{path}:{i}: malformed JSON line ({e.msg})") from None
-            if not isinstance(r, dict): raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
-            c.append(r); c.lines.append(i)
-            if not c.has_bool and ('true' in line or 'false' in line): c.has_bool = True
-            if len(c) >= chunk:
-                yield c
-                c = new()
+        gc.disable()            # millions of small containers: the cyclic collector would rescan them all, repeatedly
+        try:
+            for i, line in enumerate(f, 1):
+                if not line.strip(): continue
+                r = _loads_line(line, path, i)
+                if not isinstance(r, dict): raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
+                c.append(r); c.lines.append(i)
+                if not c.has_bool and ('true' in line or 'false' in line): c.has_bool = True
+                if len(c) >= chunk:
+                    if gc_on: gc.enable()
+                    yield c
+                    gc.disable()
+                    c = new()
+        finally:
+            if gc_on: gc.enable()
     if c: yield c
 
 def read_jsonl(path)->list:
     "Parse a JSONL file, naming the line of any malformed JSON."
     return [r for c in iter_jsonl(path) for r in c]
 
+class JsonlFile:
+    "A JSONL file read lazily: `head` (its first records, for detection), iteration by chunks, `all()`."
+    def __init__(self, path, chunk:int=100_000):
+        self.path, self.chunk = Path(path), chunk
+        self.head = next(iter_jsonl(self.path, 20), JsonlChunk())
+    def __iter__(self): return iter_jsonl(self.path, self.chunk)
+    def all(self)->JsonlChunk:
+        "Every record, as one chunk."
+        out = JsonlChunk(); out.lines, out.has_bool = [], False
+        for c in self:
+            out.extend(c); out.lines.extend(c.lines); out.has_bool |= c.has_bool
+        return out
+
 def _parse(path):
-    "Parse `path` as JSON, JSONL or text; returns (fmt, obj)."
+    "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`) or text lines; returns (fmt, obj)."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
-    text = path.read_text(encoding='utf-8')
-    stripped = text.lstrip()
-    if not stripped: raise InputError(f"{path}: the file is empty")
-    if stripped[0] in '[{':
-        try: return 'json', json.loads(text)
-        except json.JSONDecodeError as e:
-            if stripped[0] == '{' and '\n' in stripped.rstrip():
-                chunks = list(iter_jsonl(path, chunk=1 << 62))
-                return 'jsonl', chunks[0] if chunks else []
-            raise InputError(f"{path}:{e.lineno}: malformed JSON ({e.msg})") from None
-    return 'text', text.splitlines()
+    with open(path, encoding='utf-8') as f:
+        lines = (l for l in f if l.strip())
+        first, second = next(lines, ''), next(lines, '')
+    if not first: raise InputError(f"{path}: the file is empty")
+    head = first.lstrip()
+    if head[0] in '[{':
+        if second:
+            try: json.loads(first); return 'jsonl', JsonlFile(path)    # a complete record on the first line: JSONL
+            except json.JSONDecodeError as e:   # a malformed first record, or a pretty-printed JSON document
+                if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')):
+                    raise InputError(f"{path}:1: malformed JSON line ({e.msg})") from None
+        try: return 'json', json.loads(path.read_text(encoding='utf-8'))
+        except json.JSONDecodeError as e: raise InputError(f"{path}:{e.lineno}: malformed JSON ({e.msg})") from None
+    return 'text', path.read_text(encoding='utf-8').splitlines()
 
 def load(path,                # a file in any supported format
          kind:str=None,       # a registered loader name; detected from the file's structure if None
@@ -223,21 +257,22 @@ def load(path,                # a file in any supported format
     "Read a supported annotation or prediction file into its canonical structure."
     if not isinstance(path, (str, Path)): return path          # already loaded
     fmt, obj = _parse(path)
+    def records(ld):
+        "What loader `ld` reads: the lazy file if it reads chunks, else every record."
+        if fmt == 'jsonl': return obj if ld.chunked else obj.all()
+        return [obj] if ld.fmt == 'jsonl' and isinstance(obj, dict) else obj   # a one-line JSONL file is valid JSON
     if kind is not None:
         if kind not in LOADERS: raise InputError(f"unknown kind {kind!r}; known: {', '.join(LOADERS)}")
-        return LOADERS[kind].read(obj, path)
+        return LOADERS[kind].read(records(LOADERS[kind]), path)
     for ld in LOADERS.values():
-        o = obj
-        if ld.fmt != fmt:
-            if ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict): o = [obj]  # a one-line JSONL file
-            else: continue
-        try: ok = ld.detect(o)
+        if ld.fmt != fmt and not (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)): continue
+        try: ok = ld.detect(obj.head if fmt == 'jsonl' else records(ld))
         except Exception: ok = False
-        if ok: return ld.read(o, path)
+        if ok: return ld.read(records(ld), path)
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #542139fd
+# %% ../nbs/01_core.ipynb #201074ba
 import sys
 _QUIET = [False]
 
@@ -251,7 +286,7 @@ def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
     from tqdm import tqdm
     return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
 
-# %% ../nbs/01_core.ipynb #eec5ce90
+# %% ../nbs/01_core.ipynb #40e840db
 import os
 
 def shared_dir()->Optional[Path]:
@@ -262,7 +297,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #368adb5f
+# %% ../nbs/01_core.ipynb #82629501
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -284,7 +319,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #94f0e55d
+# %% ../nbs/01_core.ipynb #acc59245
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -295,7 +330,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #e6cd2782
+# %% ../nbs/01_core.ipynb #be02bbde
 FORMATS = ('table', 'markdown', 'csv', 'json')
 
 def render(rep:Report, fmt:str='table')->str:
@@ -317,7 +352,7 @@ def add_output_args(p):
     p.add_argument('--json', metavar='FILE', help='write the summary as JSON')
     p.add_argument('--format', choices=FORMATS, default='table', help='how to print the summary')
 
-# %% ../nbs/01_core.ipynb #f8b63575
+# %% ../nbs/01_core.ipynb #bb30597e
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'

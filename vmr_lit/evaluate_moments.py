@@ -6,7 +6,7 @@
 __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'DEFAULT_METRICS', 'register_moment_family', 'all_conventions', 'MomentsContext',
            'expand_metrics', 'resolve_conventions', 'evaluate_moments']
 
-# %% ../nbs/05_evaluate.ipynb #209c2eae
+# %% ../nbs/05_evaluate.ipynb #e0e6fa69
 import json
 import warnings
 from functools import cached_property
@@ -20,7 +20,7 @@ from .moments import MomentsGT, MomentsPred, align, iou_matrix, RANK_BY, stream_
 from .recall import recall_at_k, miou, check_k
 from .axiou import axiou
 
-# %% ../nbs/05_evaluate.ipynb #dd2b8d2d
+# %% ../nbs/05_evaluate.ipynb #eb1d7ce6
 CORE_CONVENTIONS = dict(iou_op='>=', union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64',
                         rank_by='score', max_pred=None, unknown='raise', reversed='raise', didemo_rule=False)
 
@@ -40,7 +40,7 @@ def all_conventions()->dict:
     for f in FAMILIES.values(): d.update(f['conventions'])
     return d
 
-# %% ../nbs/05_evaluate.ipynb #88419258
+# %% ../nbs/05_evaluate.ipynb #84d71cfa
 class MomentsContext:
     "Aligned predictions and cached IoU arrays under one set of conventions."
     def __init__(self, gt:MomentsGT, pred:MomentsPred, conv:dict):
@@ -62,7 +62,7 @@ class MomentsContext:
     @property
     def valid(self): return self.aligned.valid
 
-# %% ../nbs/05_evaluate.ipynb #14e0c54a
+# %% ../nbs/05_evaluate.ipynb #47095a05
 def _need(spec, k=False, theta=False):
     if k and spec.k is None: raise InputError(f"metric {spec.name!r}: needs a cut-off, e.g. '{spec.family}@5'")
     if theta and spec.op is None: raise InputError(f"metric {spec.name!r}: needs an IoU operator and threshold, e.g. '{spec.family}@5,IoU>=0.5'")
@@ -88,7 +88,7 @@ register_moment_family('R', _recall, lambda ks, ious, op: [f"R@{k},IoU{op}{_fmt(
 register_moment_family('AxIoU', _axiou, lambda ks, ious, op: [f"AxIoU@{k}" for k in ks], doc='AxIoU@K (AxIoU paper Eq. 5)')
 register_moment_family('mIoU', _miou, lambda ks, ious, op: ['mIoU'], doc='mean IoU of the top-ranked prediction')
 
-# %% ../nbs/05_evaluate.ipynb #a9bb1319
+# %% ../nbs/05_evaluate.ipynb #4150967f
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -182,7 +182,7 @@ def _nanmean(v):
 
 register_evaluator(MomentsPred, evaluate_moments)
 
-# %% ../nbs/05_evaluate.ipynb #6577147f
+# %% ../nbs/05_evaluate.ipynb #0c55e696
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
 register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ; mAP over the first 10 listed",

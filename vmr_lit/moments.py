@@ -7,7 +7,7 @@ __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_
            'read_activitynet', 'read_cd', 'read_tvr', 'stream_predictions', 'Aligned', 'rank_order', 'align',
            'iou_matrix', 'best_iou']
 
-# %% ../nbs/02_moments.ipynb #bf1c5fb4
+# %% ../nbs/02_moments.ipynb #a68c5e27
 import json
 import math
 import warnings
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import InputError, register_loader, load
+from .core import InputError, register_loader, load, JsonlFile
 from .iou import temporal_iou, validate_windows, clip_windows
 
-# %% ../nbs/02_moments.ipynb #e58b45db
+# %% ../nbs/02_moments.ipynb #87d204d9
 @dataclass
 class MomentsGT:
     "Ground truth for single-video moment retrieval: one row per query."
@@ -58,7 +58,7 @@ class MomentsPred:
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/02_moments.ipynb #74e04d54
+# %% ../nbs/02_moments.ipynb #2feabc51
 def _pad(rows, width, fill=np.nan):
     "Stack ragged lists of length-`width` rows into (N, max_len, width), padded with `fill`."
     n = np.array([len(r) for r in rows], dtype=np.int64)
@@ -87,11 +87,11 @@ def _windows(ws, where, width=2):
         out.append([_num(v, f"{where}[{i}]") for v in w[:width]])
     return out
 
-def _make_gt(qids, vids, durs, wins, queries, source):
+def _make_gt(qids, vids, durs, queries, source, wins=None, W=None, n=None):
     qids = np.array([str(q) for q in qids], dtype=object)
-    uq, cnt = np.unique(qids, return_counts=True)
-    if (cnt > 1).any(): raise InputError(f"{source}: duplicate query ids: {', '.join(map(str, uq[cnt > 1][:5]))}")
-    W, n = _pad(wins, 2)
+    dup = pd.Index(qids).duplicated()
+    if dup.any(): raise InputError(f"{source}: duplicate query ids: {', '.join(map(str, pd.unique(qids[dup])[:5]))}")
+    if W is None: W, n = _pad(wins, 2)
     d = np.array(durs, dtype=float)
     bad = np.isfinite(d) & (d <= 0)
     if bad.any(): raise InputError(f"{source}: duration must be positive, query {qids[np.argmax(bad)]} has {d[bad][0]}")
@@ -100,18 +100,58 @@ def _make_gt(qids, vids, durs, wins, queries, source):
     return MomentsGT(qids, np.array([str(v) for v in vids], dtype=object), d, W, n,
                      np.array([str(s) for s in queries], dtype=object), str(source), counts)
 
-# %% ../nbs/02_moments.ipynb #5313a5c0
-def read_qvhighlights_gt(rows, source=''):
-    "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows."
+# %% ../nbs/02_moments.ipynb #21bf08a9
+def _fast_ragged(wins, width):
+    "(N, G, width) NaN-padded array and lengths from lists of windows, grouped by length; None if anything is odd."
+    try: lens = np.fromiter(map(len, wins), np.int64, len(wins))
+    except TypeError: return None
+    out = np.full((len(wins), int(lens.max()) if len(wins) else 0, width), np.nan)
+    for L in np.unique(lens):
+        idx = np.nonzero(lens == L)[0]
+        if L == 0: continue
+        try: a = np.asarray([wins[i] for i in idx], dtype=float)
+        except (ValueError, TypeError): return None
+        if a.shape != (len(idx), L, width): return None
+        out[idx, :L] = a
+    return out, lens
+
+def _gt_chunk(rows, source):
+    "Convert one chunk of QVHighlights ground-truth records: arrays when the records are clean, else row by row."
+    lines = getattr(rows, 'lines', range(1, len(rows) + 1))
+    fast = None
+    if not getattr(rows, 'has_bool', True):
+        try:
+            qids = [r['qid'] for r in rows]; wins = [r['relevant_windows'] for r in rows]
+            durs = [r.get('duration') for r in rows]
+            if all(type(d) in (int, float) or d is None for d in durs): fast = _fast_ragged(wins, 2)
+        except (KeyError, TypeError): fast = None
+    if fast is not None:
+        W, n = fast
+        d = np.array([np.nan if x is None else x for x in durs], dtype=float)
+        return qids, [r.get('vid', '') for r in rows], d, W, n, [r.get('query', '') for r in rows]
     qids, vids, durs, wins, qs = [], [], [], [], []
-    for i, r in zip(getattr(rows, 'lines', range(1, len(rows) + 1)), rows):
+    for i, r in zip(lines, rows):
         where = f"{source}:{i}"
         for f in ('qid', 'relevant_windows'):
             if f not in r: raise InputError(f"{where}: missing field '{f}'")
         qids.append(r['qid']); vids.append(r.get('vid', '')); qs.append(r.get('query', ''))
         durs.append(_num(r['duration'], f"{where} query {r['qid']} duration") if r.get('duration') is not None else np.nan)
         wins.append(_windows(r['relevant_windows'], f"{where} query {r['qid']} relevant_windows"))
-    return _make_gt(qids, vids, durs, wins, qs, source)
+    W, n = _pad(wins, 2)
+    return qids, vids, np.array(durs, dtype=float), W, n, qs
+
+def _stack(arrays, width):
+    "Concatenate (N_i, G_i, width) NaN-padded arrays along queries, padding to the largest G."
+    G = max([a.shape[1] for a in arrays] + [0])
+    return np.concatenate([np.pad(a, ((0, 0), (0, G - a.shape[1]), (0, 0)), constant_values=np.nan) for a in arrays]) \
+        if arrays else np.zeros((0, 0, width))
+
+def read_qvhighlights_gt(rows, source=''):
+    "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows (records, or a `JsonlFile` read by chunks)."
+    parts = [_gt_chunk(c, source) for c in (rows if isinstance(rows, JsonlFile) else [rows])]
+    cat = lambda i: [x for p in parts for x in p[i]]
+    return _make_gt(cat(0), cat(1), np.concatenate([p[2] for p in parts]), cat(5), source,
+                    W=_stack([p[3] for p in parts], 2), n=np.concatenate([p[4] for p in parts]))
 
 def _fast_windows(lists, width):
     "(N, P, width) float array from equal-length lists of windows, or None (ragged, non-numeric, extra fields)."
@@ -120,7 +160,15 @@ def _fast_windows(lists, width):
     return a if a.ndim == 3 and a.shape[2] == width else None
 
 def read_qvhighlights_pred(rows, source='', lines=None, check_bool=True):
-    "QVHighlights-style JSONL predictions: qid, pred_relevant_windows [[s, e, score], ...]."
+    "QVHighlights-style JSONL predictions: qid, pred_relevant_windows [[s, e, score], ...] (records, or a `JsonlFile`)."
+    if isinstance(rows, JsonlFile):
+        parts = [read_qvhighlights_pred(c, source) for c in rows]
+        if not parts: return read_qvhighlights_pred([], source)
+        qa = np.concatenate([p.qids for p in parts])
+        dup = pd.Index(qa).duplicated()
+        if dup.any(): raise InputError(f"{source}: duplicate query ids in predictions: {', '.join(map(str, pd.unique(qa[dup])[:5]))}")
+        return MomentsPred(qa, _stack([p.windows for p in parts], 2), _stack([p.scores[..., None] for p in parts], 1)[..., 0],
+                           np.concatenate([p.n_pred for p in parts]), str(source))
     lines = lines if lines is not None else getattr(rows, 'lines', range(1, len(rows) + 1))
     check_bool = check_bool and getattr(rows, 'has_bool', True)
     try: qids, wins = [str(r['qid']) for r in rows], [r['pred_relevant_windows'] for r in rows]
@@ -129,8 +177,8 @@ def read_qvhighlights_pred(rows, source='', lines=None, check_bool=True):
             for f in ('qid', 'pred_relevant_windows'):
                 if not isinstance(r, dict) or f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
     qa = np.array(qids, dtype=object)
-    uq, cnt = np.unique(qa, return_counts=True)
-    if (cnt > 1).any(): raise InputError(f"{source}: duplicate query ids in predictions: {', '.join(map(str, uq[cnt > 1][:5]))}")
+    dup = pd.Index(qa).duplicated()
+    if dup.any(): raise InputError(f"{source}: duplicate query ids in predictions: {', '.join(map(str, pd.unique(qa[dup])[:5]))}")
     A = _fast_windows(wins, 3)
     if A is not None and not (check_bool and _has_bool(wins)): n = np.full(len(rows), A.shape[1], dtype=np.int64)
     else:   # ragged lists, or something to report: validate row by row
@@ -151,7 +199,7 @@ def read_charades_sta(lines, source=''):
         if len(parts) != 3: raise InputError(f"{source}:{i+1}: expected 'vid start end##sentence', got {line[:60]!r}")
         qids.append(str(i)); vids.append(parts[0]); qs.append(sent.strip())
         wins.append([[_num(parts[1], f"{source}:{i+1} start"), _num(parts[2], f"{source}:{i+1} end")]])
-    return _make_gt(qids, vids, [np.nan] * len(qids), wins, qs, source)
+    return _make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
 
 def _read_video_dict(obj, source, dur_keys):
     qids, vids, durs, wins, qs = [], [], [], [], []
@@ -166,7 +214,7 @@ def _read_video_dict(obj, source, dur_keys):
         for i, (ts, s) in enumerate(zip(v['timestamps'], sents)):
             qids.append(f"{vid}#{i}"); vids.append(vid); durs.append(dur); qs.append(s)
             wins.append(_windows([ts], f"{source}: video {vid} timestamps"))
-    return _make_gt(qids, vids, durs, wins, qs, source)
+    return _make_gt(qids, vids, durs, qs, source, wins=wins)
 
 def read_activitynet(obj, source=''):
     "ActivityNet Captions / 2D-TAN JSON: {vid: {duration, timestamps, sentences}}; query id `vid#i`."
@@ -185,17 +233,17 @@ def read_tvr(rows, source=''):
         qids.append(r['desc_id']); vids.append(r['vid_name']); qs.append(r.get('desc', ''))
         durs.append(_num(r['duration'], f"{source}:{i} duration") if r.get('duration') is not None else np.nan)
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
-    return _make_gt(qids, vids, durs, wins, qs, source)
+    return _make_gt(qids, vids, durs, qs, source, wins=wins)
 
-# %% ../nbs/02_moments.ipynb #9fd04c39
+# %% ../nbs/02_moments.ipynb #997ae61f
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
         and any(key(v) for v in list(o.values())[:5])
 
 register_loader('qvhighlights', lambda o: isinstance(o, list) and 'relevant_windows' in o[0], read_qvhighlights_gt,
-                'QVHighlights JSONL ground truth (qid, vid, duration, relevant_windows)', 'jsonl')
+                'QVHighlights JSONL ground truth (qid, vid, duration, relevant_windows)', 'jsonl', chunked=True)
 register_loader('qvhighlights-pred', lambda o: isinstance(o, list) and 'pred_relevant_windows' in o[0],
-                read_qvhighlights_pred, 'QVHighlights JSONL predictions (qid, pred_relevant_windows)', 'jsonl')
+                read_qvhighlights_pred, 'QVHighlights JSONL predictions (qid, pred_relevant_windows)', 'jsonl', chunked=True)
 register_loader('tvr', lambda o: isinstance(o, list) and {'desc_id', 'vid_name', 'ts'} <= set(o[0]), read_tvr,
                 'TVR JSONL ground truth (desc_id, vid_name, ts, duration)', 'jsonl')
 register_loader('charades-sta', lambda o: isinstance(o, list) and '##' in o[0], read_charades_sta,
@@ -205,7 +253,7 @@ register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in 
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
                 'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
 
-# %% ../nbs/02_moments.ipynb #41bd89ea
+# %% ../nbs/02_moments.ipynb #c0411834
 from .core import iter_jsonl, _parse
 
 def stream_predictions(path, chunk:int=100_000):
@@ -218,7 +266,7 @@ def stream_predictions(path, chunk:int=100_000):
     if not isinstance(rec, dict) or 'pred_relevant_windows' not in rec: return None
     return (read_qvhighlights_pred(c, str(p)) for c in iter_jsonl(p, chunk))
 
-# %% ../nbs/02_moments.ipynb #a61d5f26
+# %% ../nbs/02_moments.ipynb #f2460778
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -285,7 +333,7 @@ def align(gt:MomentsGT,          # ground truth
               **{f"pred_{k}": v for k, v in counts.items()}, **{f"gt_{k}": v for k, v in gt.counts.items()}}
     return Aligned(gt, W, S, V, counts)
 
-# %% ../nbs/02_moments.ipynb #82798b24
+# %% ../nbs/02_moments.ipynb #aada7e77
 def iou_matrix(al:Aligned, union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64', eps=0.0):
     "(Q, P, G) IoU between ranked predictions and ground truths; 0 for padded pairs."
     P, G = al.windows, al.gt.windows
