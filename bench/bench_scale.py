@@ -1,6 +1,8 @@
-"""Scale run: `vmr-lit moments` on a million queries x 10 predictions, with time and peak memory.
+"""Scale runs: `vmr-lit moments` on a million queries x 10 predictions and `vmr-lit ranking` on
+100,000 queries x 100 predictions, with time and peak memory.
 
     python bench/bench_scale.py [--queries 1000000] [--preds 10] [--out bench/out]
+    python bench/bench_scale.py --task ranking [--queries 100000] [--preds 100]
 
 Writes a seeded QVHighlights-style ground truth and prediction file (about 30 MB and 260 MB for
 the default size; reused when present), then runs the command line under `/usr/bin/time -v` and
@@ -38,26 +40,53 @@ def write(out: Path, Q: int, P: int, seed: int = 0):
     return gt, pred
 
 
+def write_ranking(out: Path, Q: int, P: int, G: int = 27, V: int = 20_000, seed: int = 0):
+    "TVR-Ranking-style ground truth (JSON list) and predictions (JSONL, one query per line)."
+    gt, pred = out / f"rk_gt_{Q}.json", out / f"rk_pred_{Q}x{P}.jsonl"
+    if gt.exists() and pred.exists(): return gt, pred
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    with open(gt, 'w') as fg, open(pred, 'w') as fp:
+        fg.write('[')
+        for q in range(Q):
+            vids = rng.integers(0, V, G); s = rng.uniform(0, 60, G); L = rng.uniform(2, 20, G); rel = rng.integers(1, 5, G)
+            fg.write((',' if q else '') + json.dumps({'query_id': q, 'query': f"query {q}", 'relevant_moment': [
+                {'video_name': f"v{vids[j]}", 'timestamp': [round(float(s[j]), 2), round(float(s[j] + L[j]), 2)],
+                 'duration': 90.0, 'relevance': int(rel[j])} for j in range(G)]}))
+            pick = rng.integers(0, G, P); hit = rng.uniform(size=P) < 0.5
+            pv = np.where(hit, vids[pick], rng.integers(0, V, P))
+            ps = np.where(hit, s[pick] + rng.normal(0, 2, P), rng.uniform(0, 60, P)).clip(0)
+            pe = ps + np.where(hit, L[pick], rng.uniform(2, 20, P))
+            fp.write(json.dumps({'query_id': q, 'predictions': [[f"v{pv[j]}", round(float(ps[j]), 2), round(float(pe[j]), 2)]
+                                                                 for j in range(P)]}) + '\n')
+        fg.write(']\n')
+    return gt, pred
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--queries', type=int, default=1_000_000)
-    ap.add_argument('--preds', type=int, default=10)
+    ap.add_argument('--task', choices=['moments', 'ranking'], default='moments')
+    ap.add_argument('--queries', type=int, default=None, help='default 1,000,000 (moments) or 100,000 (ranking)')
+    ap.add_argument('--preds', type=int, default=None, help='default 10 (moments) or 100 (ranking)')
     ap.add_argument('--out', default=str(Path(__file__).parent / 'out'))
     ap.add_argument('--per-query', action='store_true', help='also write the per-query CSV (13 rows per query)')
     a = ap.parse_args()
     t0 = time.perf_counter()
-    gt, pred = write(Path(a.out), a.queries, a.preds)
+    rk = a.task == 'ranking'
+    a.queries = a.queries or (100_000 if rk else 1_000_000); a.preds = a.preds or (100 if rk else 10)
+    gt, pred = (write_ranking if rk else write)(Path(a.out), a.queries, a.preds)
     print(f"data: {gt} ({gt.stat().st_size / 1e6:.0f} MB), {pred} ({pred.stat().st_size / 1e6:.0f} MB), written in {time.perf_counter() - t0:.0f} s")
-    cmd = ['/usr/bin/time', '-v', 'vmr-lit', 'moments', '--gt', str(gt), '--pred', str(pred), '--format', 'json']
+    cmd = ['/usr/bin/time', '-v', 'vmr-lit', a.task, '--gt', str(gt), '--pred', str(pred), '--format', 'json']
     if a.per_query: cmd += ['--per-query', str(Path(a.out) / 'per_query.csv')]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode: sys.exit(r.stderr[-2000:])
     wall = re.search(r'Elapsed \(wall clock\) time.*: (\S+)', r.stderr)[1]
     rss = int(re.search(r'Maximum resident set size \(kbytes\): (\d+)', r.stderr)[1])
     summary = json.loads(r.stdout)
-    print(f"vmr-lit moments on {a.queries:,} queries x {a.preds} predictions (13 metrics{', per-query CSV written' if a.per_query else ''}):")
-    print(f"  wall time {wall}, peak memory {rss / 1024:.0f} MB; n_queries {summary['n_queries']:,}, "
-          f"R@1,IoU>=0.5 {summary['R@1,IoU>=0.5']:.4f}")
+    first = next(k for k in summary if k not in ('n_queries', 'n_without_predictions'))
+    print(f"vmr-lit {a.task} on {a.queries:,} queries x {a.preds} predictions ({len(summary) - 2} metrics"
+          f"{', per-query CSV written' if a.per_query else ''}):")
+    print(f"  wall time {wall}, peak memory {rss / 1024:.0f} MB; n_queries {summary['n_queries']:,}, {first} {summary[first]:.4f}")
 
 
 if __name__ == '__main__':

@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #38dbf8c5
+# %% ../nbs/20_ndcg.ipynb #20e6076e
 import json
 import math
 import warnings
@@ -22,7 +22,7 @@ from .core import (InputError, Report, parse_metric, register_loader, register_e
 from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 
-# %% ../nbs/20_ndcg.ipynb #c822ad5f
+# %% ../nbs/20_ndcg.ipynb #b3ef8168
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -60,7 +60,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #8e36b794
+# %% ../nbs/20_ndcg.ipynb #14f69c84
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -87,7 +87,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #8fbf3b9b
+# %% ../nbs/20_ndcg.ipynb #e4ca7516
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -148,7 +148,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #66bc15e9
+# %% ../nbs/20_ndcg.ipynb #cbdae839
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -199,7 +199,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #d63ae31c
+# %% ../nbs/20_ndcg.ipynb #49167b18
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -213,7 +213,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #e9ba3e40
+# %% ../nbs/20_ndcg.ipynb #e3be8b8f
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -253,7 +253,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #e6a231f6
+# %% ../nbs/20_ndcg.ipynb #8bdcc090
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -262,11 +262,11 @@ def _check_unique(qids, source):
     u, c = np.unique(np.asarray(qids, dtype=object).astype(str), return_counts=True)
     if (c > 1).any(): raise InputError(f"{source}: duplicate query ids: {', '.join(u[c > 1][:5])}")
 
-def _pack(rows, source, what):
-    "Ragged per-query lists of (video, s, e, x) -> padded arrays and a video vocabulary."
+def _pack(rows, source, what, names=None):
+    "Ragged per-query lists of (video, s, e, x) -> padded arrays and a video vocabulary (`names`, shared if given)."
     n = np.array([len(r) for r in rows], dtype=np.int64)
     Q, W = len(rows), int(n.max()) if len(rows) else 0
-    names = {}
+    names = {} if names is None else names
     flat = [x for r in rows for x in r]
     vid_flat = np.array([names.setdefault(x[0], len(names)) for x in flat], dtype=np.int64)
     num = np.array([x[1:] for x in flat], dtype=float).reshape(-1, 3)
@@ -282,7 +282,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #36af2220
+# %% ../nbs/20_ndcg.ipynb #7d3abf72
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}
                     source='',    # file name, for messages
                    )->RankingGT:
@@ -348,18 +348,55 @@ def read_ranking_pred(obj,          # parsed JSON {query_id: [{video_name, times
     rows = [_pred_row(v, f"{source}: query {q}") for q, v in zip(qids, obj.values())]
     return _make_pred(qids, rows, source)
 
-def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictions: [...]} per line
-                            source='',
-                           )->RankingPred:
-    "Ranked moment predictions from JSONL, one `{query_id, predictions: [...]}` per line."
-    qids, out = [], []
-    for i, r in enumerate(rows, 1):
+def _fast_pred_rows(rows):
+    "Per-query (video, s, e, score) rows of clean JSONL records, converted in bulk; None if any record needs checking."
+    try:
+        out = []
+        for r in rows:
+            ps = r['predictions']
+            if ps and isinstance(ps[0], dict):
+                row = [(str(p['video_name']), p['timestamp'][0], p['timestamp'][1], p.get('score', np.nan)) for p in ps]
+            else: row = [(str(p[0]), p[1], p[2], p[3] if len(p) > 3 else np.nan) for p in ps]
+            out.append(row)
+        num = np.array([x[1:] for row in out for x in row], dtype=float)   # raises on anything non-numeric
+    except (KeyError, TypeError, IndexError, ValueError): return None
+    if getattr(rows, 'has_bool', True): return None
+    return out
+
+def _pred_chunk_rows(rows, source):
+    lines = getattr(rows, 'lines', range(1, len(rows) + 1))
+    qids = []
+    for i, r in zip(lines, rows):
         if not isinstance(r, dict) or 'query_id' not in r or 'predictions' not in r:
             raise InputError(f"{source}:{i}: each line needs 'query_id' and 'predictions'")
-        qids.append(str(r['query_id'])); out.append(_pred_row(r['predictions'], f"{source}:{i} query {r['query_id']}"))
-    return _make_pred(qids, out, source)
+        qids.append(str(r['query_id']))
+    out = _fast_pred_rows(rows)
+    if out is None: out = [_pred_row(r['predictions'], f"{source}:{i} query {r['query_id']}") for i, r in zip(lines, rows)]
+    return qids, out
 
-# %% ../nbs/20_ndcg.ipynb #1f69aec8
+def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictions: [...]} per line, or a JsonlFile
+                            source='',
+                           )->RankingPred:
+    "Ranked moment predictions from JSONL, one `{query_id, predictions: [...]}` per line (read by chunks)."
+    if not isinstance(rows, core.JsonlFile):
+        qids, out = _pred_chunk_rows(rows, source)
+        return _make_pred(qids, out, source)
+    names, parts, qids = {}, [], []
+    for c in core.iter_jsonl(rows.path, 5_000):            # 5,000 queries of up to a few hundred predictions at a time
+        q, out = _pred_chunk_rows(c, source)
+        qids += q; parts.append(_pack(out, source, 'prediction', names))
+    _check_unique(qids, source)
+    W = max([p[0].shape[1] for p in parts] + [0])
+    padw = lambda a, fill, extra=(): np.pad(a, ((0, 0), (0, W - a.shape[1])) + tuple((0, 0) for _ in extra), constant_values=fill)
+    vids = np.concatenate([padw(p[0], -1) for p in parts]) if parts else np.zeros((0, 0), np.int64)
+    win = np.concatenate([padw(p[1], np.nan, (1,)) for p in parts]) if parts else np.zeros((0, 0, 2))
+    sc = np.concatenate([padw(p[2], np.nan) for p in parts]) if parts else np.zeros((0, 0))
+    n = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, np.int64)
+    qids = np.array(qids, dtype=object)
+    _windows_ok(win, n, qids, f"{source}: predicted timestamp")
+    return RankingPred(qids, vids, win, sc, n, np.array(list(names), dtype=object), str(source))
+
+# %% ../nbs/20_ndcg.ipynb #530f5f75
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -375,9 +412,9 @@ register_loader('tvr-ranking', lambda o: isinstance(o, list) and isinstance(o[0]
 register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
                 'ranked moment predictions JSON {query_id: [{video_name, timestamp, score}]}')
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
-                read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl')
+                read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #a669c17f
+# %% ../nbs/20_ndcg.ipynb #d57e4645
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -450,7 +487,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #20bfde38
+# %% ../nbs/20_ndcg.ipynb #14499e36
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -519,7 +556,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #c8f3564f
+# %% ../nbs/20_ndcg.ipynb #dac8fe09
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -546,7 +583,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #8f4129b4
+# %% ../nbs/20_ndcg.ipynb #d6412d59
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
