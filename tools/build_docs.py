@@ -242,7 +242,7 @@ def main():
         for pg in pages:
             h = (OUT / pg['file']).read_text()
             n_png_src = sum('image/png' in o.get('data', {}) for c in pg['nb']['cells'] for o in c.get('outputs', []))
-            n_img = h.count('<img src="data:image/png')
+            n_img = h.count('src="data:image/png')
             if n_img < n_png_src: problems.append(f"{pg['file']}: {n_img} of {n_png_src} plots embedded")
             n_math_src = sum(''.join(c['source']).count('$') for c in pg['nb']['cells'] if c['cell_type'] == 'markdown')
             if n_math_src and '<math' not in h: problems.append(f"{pg['file']}: math not rendered")
