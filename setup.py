@@ -38,7 +38,7 @@ setuptools.setup(
     include_package_data=True,
     package_data={'vmr_lit': ['resources/*']},
     install_requires=requirements,
-    extras_require={'dev': dev_requirements},
+    extras_require={'dev': dev_requirements, 'java': cfg.get('java_requirements', '').split()},
     python_requires='>=' + min_python,
     entry_points={'console_scripts': cfg.get('console_scripts', '').split('\n') if cfg.get('console_scripts') else [],
                   'nbdev': [f"{cfg['lib_name']}={cfg['lib_name']}._modidx:d"]},

@@ -21,7 +21,11 @@ from .ood import resplit, predict_all, bias_based
 from .ranking import RankingGT, RankingPred, ndcg_iou, ndcg_at_k, consensus, evaluate_ranking
 from .corpus import CorpusPred, evaluate_corpus
 from .qvhighlights import moment_detr_metrics, moment_detr_brief
-from . import meteor, soda, densevid, caption_experiments
+from .soda import soda_match, soda_table, soda_traceback, soda_video
+from .densevid import CaptionGT, CaptionPred, evaluate_captions, anet_video
+from .caption_experiments import vary_m, oracle_captions, perturb_order, self_bleu
+from .meteor import MeteorScorer, JavaMeteor, tokenize, bleu4, ScoreTable
+from .meteor import meteor   # vmr_lit.meteor(reference, candidate); the module stays importable as vmr_lit.meteor
 from .compare import compare, bootstrap_ci, randomization_test, holm
 from .plots import recall_curves, plot_recall_curves, plot_vs_k
 from . import cli

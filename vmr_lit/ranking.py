@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #20e6076e
+# %% ../nbs/20_ndcg.ipynb #576977b2
 import json
 import math
 import warnings
@@ -21,8 +21,9 @@ from .core import (InputError, Report, parse_metric, register_loader, register_e
                    get_preset, register_command, register_demo, load)
 from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
+from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #b3ef8168
+# %% ../nbs/20_ndcg.ipynb #d34f1e32
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -60,7 +61,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #14f69c84
+# %% ../nbs/20_ndcg.ipynb #38538116
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -87,7 +88,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #e4ca7516
+# %% ../nbs/20_ndcg.ipynb #da5c56ec
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -148,7 +149,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #cbdae839
+# %% ../nbs/20_ndcg.ipynb #ca227c4f
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -199,7 +200,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #49167b18
+# %% ../nbs/20_ndcg.ipynb #3bd078fb
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -213,7 +214,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #e3be8b8f
+# %% ../nbs/20_ndcg.ipynb #8a8ec488
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -253,7 +254,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #8bdcc090
+# %% ../nbs/20_ndcg.ipynb #a190cb6b
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -282,7 +283,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #7d3abf72
+# %% ../nbs/20_ndcg.ipynb #b0ed4319
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}
                     source='',    # file name, for messages
                    )->RankingGT:
@@ -396,7 +397,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, np.array(list(names), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #530f5f75
+# %% ../nbs/20_ndcg.ipynb #ef55a84a
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -414,7 +415,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #d57e4645
+# %% ../nbs/20_ndcg.ipynb #15c6f24d
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -487,7 +488,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #14499e36
+# %% ../nbs/20_ndcg.ipynb #16a981ff
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -505,7 +506,7 @@ def ranking_metrics(metrics=None, k=(10, 20, 40), iou=(0.3, 0.5, 0.7), iou_op='>
         s = parse_metric(name)
         if s.family != 'NDCG' or s.field is not None or s.kspec is not None:
             raise InputError(f"metric {name!r}: the ranking evaluator computes NDCG@K,IoU>=mu (family 'NDCG')")
-        ks = [s.k] if s.k is not None else list(k)
+        ks = [s.k] if s.k is not None else [check_k(x, 'k') for x in k]
         ths = [(s.op, s.theta)] if s.theta is not None else [(iou_op, float(t)) for t in check_thresholds(iou, 'iou')]
         for kk in ks:
             for op, t in ths: specs.append(core.MetricSpec('NDCG', int(kk), op, float(t)))
@@ -556,7 +557,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #dac8fe09
+# %% ../nbs/20_ndcg.ipynb #9508ad8f
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -583,7 +584,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #d6412d59
+# %% ../nbs/20_ndcg.ipynb #5cc977ca
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)

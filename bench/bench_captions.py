@@ -1,0 +1,135 @@
+"""Benchmark of vmr_lit's dense-captioning metrics.
+
+1. METEOR speed-up: the same caption pairs scored by plain nltk (`meteor_score` on vmr_lit's tokens)
+   and by `vmr_lit.meteor.MeteorScorer` (fresh caches, then warm word caches), in the same run:
+   the report gives the ratios, not absolute pass/fail timings. Every score is checked for exact
+   equality with nltk.
+2. Full size: the ActivityNet Captions val set (4,917 videos, two reference files) with a seeded
+   synthetic system of ~100 proposals per video, scored with SODA a, b, c and the ActivityNet
+   scorer (nltk METEOR, one shared scorer): wall time and peak memory.
+
+References: ../shared/data/activitynet_captions/{val,test}.json (val_1, val_2) when present, else
+synthetic references of the same size (`vmr_lit.densevid.sample_captions`).
+
+    python bench/bench_captions.py                 # both parts, full size
+    python bench/bench_captions.py --videos 500    # a subsample of videos
+    python bench/bench_captions.py --skip-full     # only the METEOR speed-up
+"""
+import argparse, json, os, resource, sys, time
+from pathlib import Path
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import vmr_lit
+from vmr_lit import core
+from vmr_lit.meteor import MeteorScorer, tokenize, wordnet
+from vmr_lit.densevid import CaptionGT, CaptionPred, sample_captions
+
+
+def references(n_videos=None):
+    "Two reference sets: ActivityNet val_1 / val_2 if available, else synthetic."
+    sd = core.shared_dir() or (ROOT.parent / 'shared' if (ROOT.parent / 'shared' / 'data').is_dir() else None)
+    if sd is not None and (Path(sd) / 'data/activitynet_captions/val.json').exists():
+        from vmr_lit.densevid import read_captions_gt
+        d = Path(sd) / 'data/activitynet_captions'
+        g1 = read_captions_gt(json.load(open(d / 'val.json')), str(d / 'val.json'))
+        g2 = read_captions_gt(json.load(open(d / 'test.json')), str(d / 'test.json'))
+        src = 'ActivityNet Captions val_1 + val_2'
+    else:
+        g1, g2, _ = sample_captions(4917 if n_videos is None else n_videos, seed=0)
+        src = 'synthetic references (sample_captions)'
+    if n_videos is not None:
+        keep = set(g1.vids[:n_videos])
+        def sub(g):
+            idx = [i for i, v in enumerate(g.vids) if v in keep]
+            return CaptionGT([g.vids[i] for i in idx], g.durations[idx], [g.windows[i] for i in idx],
+                             [g.sentences[i] for i in idx], g.source, g.counts)
+        g1, g2 = sub(g1), sub(g2)
+    return g1, g2, src
+
+
+def synthetic_system(g1, g2, n_prop=100, seed=0):
+    "A seeded system: ~n_prop captions per video, random windows, sentences drawn from the reference pool and reworded."
+    rng = np.random.default_rng(seed)
+    pool = [s for ss in g1.sentences + g2.sentences for s in ss]
+    words = sorted({w for s in pool[:5000] for w in tokenize(s)})
+    dur = {v: d for v, d in zip(g1.vids, g1.durations)}
+    V, W, S = [], [], []
+    for v, ws in zip(g1.vids, g1.windows):
+        d = dur[v] if np.isfinite(dur[v]) else float(np.nanmax(ws)) if len(ws) else 100.0
+        n = max(1, int(rng.poisson(n_prop)))
+        st = rng.uniform(0, d, n); ln = rng.exponential(0.25 * d, n)
+        w = np.round(np.c_[st, np.minimum(st + ln, d)], 2)
+        sents = []
+        for k in rng.integers(0, len(pool), n):
+            toks = pool[k].split()
+            for r in np.nonzero(rng.uniform(size=len(toks)) < 0.2)[0]: toks[r] = words[rng.integers(len(words))]
+            sents.append(' '.join(toks))
+        V.append(v); W.append(w); S.append(sents)
+    return CaptionPred(V, W, S, f'synthetic system (seed {seed}, ~{n_prop} proposals/video)')
+
+
+def meteor_speedup(g1, n_pairs=2000, seed=0):
+    from nltk.translate.meteor_score import meteor_score
+    rng = np.random.default_rng(seed)
+    pool = [s for ss in g1.sentences for s in ss]
+    pairs = [(pool[i], pool[j]) for i, j in rng.integers(0, len(pool), (n_pairs, 2))]
+    wordnet(); meteor_score([['a']], ['a'])                         # load WordNet once, outside the timings
+    t0 = time.perf_counter(); plain = [meteor_score([tokenize(r)], tokenize(c)) for r, c in pairs]; t_plain = time.perf_counter() - t0
+    sc = MeteorScorer()
+    t0 = time.perf_counter(); cold = [sc(r, c) for r, c in pairs]; t_cold = time.perf_counter() - t0
+    sc.scores.clear()
+    t0 = time.perf_counter(); warm = [sc(r, c) for r, c in pairs]; t_warm = time.perf_counter() - t0
+    t0 = time.perf_counter(); again = [sc(r, c) for r, c in pairs]; t_again = time.perf_counter() - t0
+    assert plain == cold == warm == again, 'MeteorScorer differs from nltk'
+    return dict(n_pairs=n_pairs, plain_pairs_per_s=n_pairs / t_plain, fresh_pairs_per_s=n_pairs / t_cold,
+                warm_words_pairs_per_s=n_pairs / t_warm, cached_pairs_per_s=n_pairs / t_again,
+                speedup_fresh=t_plain / t_cold, speedup_warm_words=t_plain / t_warm, identical=True)
+
+
+def full_run(g1, g2, pred, n_jobs=2):
+    t0 = time.perf_counter()
+    rep = core.evaluate([g1, g2], pred, metrics=['SODA_a', 'SODA_b', 'SODA_c', 'ANet'], scorer=MeteorScorer(), n_jobs=n_jobs)
+    t = time.perf_counter() - t0
+    return rep, t
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--videos', type=int, default=None, help='use the first N videos (default all)')
+    ap.add_argument('--proposals', type=int, default=100, help='mean proposals per video')
+    ap.add_argument('--pairs', type=int, default=2000, help='caption pairs for the METEOR speed-up')
+    ap.add_argument('--skip-full', action='store_true')
+    ap.add_argument('--jobs', type=int, default=2, help='processes for the full run (default 2)')
+    ap.add_argument('--json', default=None, help='write the results as JSON')
+    a = ap.parse_args(argv)
+    out = {}
+    g1, g2, src = references(a.videos)
+    print(f"references: {src}: {len(g1)} + {len(g2)} videos, {sum(map(len, g1.sentences)) + sum(map(len, g2.sentences))} captions")
+    sp = meteor_speedup(g1, a.pairs)
+    out['meteor'] = sp
+    print(f"METEOR on {sp['n_pairs']} distinct real caption pairs (scores identical to nltk):")
+    print(f"  plain nltk           {sp['plain_pairs_per_s']:>9,.0f} pairs/s")
+    print(f"  MeteorScorer, fresh  {sp['fresh_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_fresh']:.1f})")
+    print(f"  warm word caches     {sp['warm_words_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_warm_words']:.1f})")
+    print(f"  repeated pairs       {sp['cached_pairs_per_s']:>9,.0f} pairs/s")
+    if not a.skip_full:
+        pred = synthetic_system(g1, g2, a.proposals)
+        n_cap = sum(map(len, pred.sentences))
+        rep, t = full_run(g1, g2, pred, a.jobs)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        peak_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        out['full'] = dict(videos=len(g1), proposals=n_cap, seconds=t, peak_rss_mb=peak,
+                           peak_rss_worker_mb=peak_children, n_scored_pairs=rep.info['n_scored_pairs'],
+                           summary=rep.summary, processes=a.jobs)
+        print(f"full run: {len(g1)} videos, {n_cap:,} proposals, two reference files, SODA a/b/c + ANet, nltk METEOR")
+        print(f"  {t:,.1f} s wall ({a.jobs} processes), peak RSS {peak:,.0f} MB (main), {peak_children:,.0f} MB (largest worker), "
+              f"{rep.info['n_scored_pairs']:,} pairs scored")
+        for k in ['SODA_a.F1', 'SODA_b.F1', 'SODA_c.F1', 'ANet.METEOR']: print(f"  {k:<14} {rep.summary[k]:.4f}")
+    if a.json: Path(a.json).write_text(json.dumps(out, indent=2, default=float))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
