@@ -232,7 +232,7 @@ def main():
     src = tmp / 'readme.ipynb'; src.write_text(json.dumps(idx['nb']))
     r = subprocess.run([pandoc, '-f', 'ipynb+tex_math_dollars+link_attributes-autolink_bare_uris', '-t', 'gfm', '--wrap=none', str(src)], capture_output=True, text=True)
     if r.returncode: sys.exit(f"pandoc failed on the README:\n{r.stderr}")
-    body = re.sub(r'(?s)<div class="cell[^"]*">\s*|\s*</div>', '\n', r.stdout)
+    body = re.sub(r'(?s)<div[^>]*class="cell[^"]*"[^>]*>\s*|\s*</div>', '\n', r.stdout)   # cell wrappers (random ids)
     body = re.sub(r'\n{3,}', '\n\n', body).strip()
     (ROOT / 'README.md').write_text(f"# {idx['title']}\n\n> {idx['desc']}\n\n<!-- generated from nbs/index.ipynb by tools/build_docs.py: do not edit -->\n\n{body}\n")
     print("wrote README.md from nbs/index.ipynb")

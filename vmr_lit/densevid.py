@@ -7,7 +7,7 @@ __all__ = ['ANET_TIOUS', 'CAPTION_CONVENTIONS', 'CAPTION_FAMILIES', 'anet_pairs'
            'read_captions_gt', 'read_captions_pred', 'as_caption_gt', 'as_caption_pred', 'score_field',
            'caption_metrics', 'evaluate_captions', 'sample_captions', 'demo_captions']
 
-# %% ../nbs/12_densevid.ipynb #6a6092d4
+# %% ../nbs/12_densevid.ipynb #f9590a41
 import json
 import math
 import inspect
@@ -21,7 +21,7 @@ from .iou import temporal_iou
 from .soda import soda_video, cached_scorer, SODA_VARIANTS, MULTI_REF
 from .meteor import get_scorer, MeteorScorer, ScoreTable
 
-# %% ../nbs/12_densevid.ipynb #a1607c36
+# %% ../nbs/12_densevid.ipynb #72d39b59
 ANET_TIOUS = (0.3, 0.5, 0.7, 0.9)
 
 def anet_pairs(iou:np.ndarray,   # IoU, shape (P, G): generated captions x references
@@ -73,7 +73,7 @@ def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         out[float(t)] = (float(score), len(pairs) + len(unmatched), float(prec), float(rec))
     return out
 
-# %% ../nbs/12_densevid.ipynb #abab2714
+# %% ../nbs/12_densevid.ipynb #ee3cb633
 @dataclass
 class CaptionGT:
     "Reference captions of one file: per video, windows and sentences in file order."
@@ -188,7 +188,7 @@ def as_caption_pred(x)->CaptionPred:
     if isinstance(x, (str, Path)): return read_captions_pred(core._parse(x)[1], str(x))
     raise InputError(f"cannot use {type(x).__name__} as captions; pass a submission JSON path")
 
-# %% ../nbs/12_densevid.ipynb #bf37987c
+# %% ../nbs/12_densevid.ipynb #6a0ae028
 CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
                            aggregate='mean', max_proposals=None, reversed='raise', unknown='report', n_jobs=1)
 CAPTION_FAMILIES = ('SODA_a', 'SODA_b', 'SODA_c', 'ANet')
@@ -221,7 +221,7 @@ def caption_metrics(metrics, tious, field_name='METEOR')->list:
             else: out.append(core.MetricSpec(spec.family, None, spec.op, spec.theta, f).name)
     return list(dict.fromkeys(out))
 
-# %% ../nbs/12_densevid.ipynb #23ed8ee2
+# %% ../nbs/12_densevid.ipynb #f92983de
 def _video_inputs(gts, pred, conv):
     "Per reference video: its reference sets and its (truncated) predictions."
     order, refs = [], {}
@@ -290,7 +290,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
                       k=None,             # unused (no cut-off in captioning metrics)
                       iou=None,           # thresholds of SODA (a) and the ActivityNet scorer (default 0.3 0.5 0.7 0.9)
                       preset:str=None,    # 'soda-official', 'soda-official-mr', 'densevid-2018'
-                      progress:bool=False,  # show a progress bar over videos
+                      progress:bool=None,   # progress bar over videos: None = on a terminal only, True/False force it
                       **conventions,      # see CAPTION_CONVENTIONS
                      )->Report:
     "Score dense captions with SODA (a, b, c) and the ActivityNet Challenge scorer; one row per video."
@@ -342,9 +342,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
             n_without += nw; n_pairs += npairs
     else:
         idx = list(range(len(order)))
-        if progress:
-            from tqdm.auto import tqdm
-            idx = tqdm(idx, desc='videos')
+        idx = core.progress(idx, total=len(idx), desc='videos', disable=None if progress is None else not progress)
         v, n_without, n_pairs = _score_videos(job, idx)
         vals = v
     counts = {'n_unknown_videos': len(unknown), 'n_truncated_proposals': n_trunc,
@@ -357,7 +355,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
 
 register_evaluator(CaptionPred, evaluate_captions)
 
-# %% ../nbs/12_densevid.ipynb #6657a066
+# %% ../nbs/12_densevid.ipynb #24d949b1
 register_preset('soda-official', 'captions', 'fujiso/SODA default: references pooled, IoU inter/(min(hull,sum)+1e-8)',
                 union='min', eps=1e-8, multi_ref='pool')
 register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference file per threshold, unsorted references',
@@ -365,7 +363,7 @@ register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference
 register_preset('densevid-2018', 'captions', "densevid_eval@deba7d7: penalty 'abc123!@#', 1000 proposals, corpus METEOR per video",
                 union='min', eps=1e-8, penalty='abc123!@#', max_proposals=1000, aggregate='corpus')
 
-# %% ../nbs/12_densevid.ipynb #4614b15d
+# %% ../nbs/12_densevid.ipynb #08fdaf8e
 def _cli_helpers():
     "render / write_outputs / add_output_args from core (or the cli module of older builds)."
     if hasattr(core, 'add_output_args'): return core.render, core.write_outputs, core.add_output_args
@@ -387,7 +385,7 @@ def _captions_args(p):
     p.add_argument('--reversed', choices=['raise', 'zero'], default=None, help='reversed predicted windows: error (default) or IoU 0')
     p.add_argument('--unknown', choices=['report', 'raise'], default=None, help='predicted videos missing from the references')
     p.add_argument('--per-video', metavar='FILE.csv', default=None, help='write one row per video, one column per metric')
-    p.add_argument('--progress', action='store_true', help='progress bar over videos')
+    p.add_argument('--progress', action='store_true', default=None, help='progress bar over videos even when stderr is not a terminal (default: on a terminal, unless --quiet)')
     p.add_argument('--jobs', type=int, default=None, help='score videos in N processes (default 1)')
     add_output_args(p)
 
@@ -409,7 +407,7 @@ def _captions_run(args)->int:
 
 core.register_command('captions', 'score dense video captions (SODA a/b/c, the ActivityNet Challenge scorer)', _captions_args, _captions_run)
 
-# %% ../nbs/12_densevid.ipynb #a7414345
+# %% ../nbs/12_densevid.ipynb #f9d1d9fb
 _SUBJ = ['a man', 'a woman', 'a boy', 'a girl', 'two men', 'a group of people', 'the coach', 'a young child']
 _VERB = ['is playing', 'is cleaning', 'is holding', 'is throwing', 'is riding', 'is painting', 'is cutting', 'is carrying']
 _OBJ = ['a guitar', 'the floor', 'a ball', 'a horse', 'a bike', 'the fence', 'some vegetables', 'a large box']
