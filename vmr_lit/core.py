@@ -8,7 +8,7 @@ __all__ = ['LOADERS', 'EVALUATORS', 'COMMANDS', 'FORMATS', 'PRESETS', 'DEMOS', '
            'set_quiet', 'progress', 'shared_dir', 'register_evaluator', 'evaluate', 'register_command', 'render',
            'write_outputs', 'add_output_args', 'register_preset', 'get_preset', 'register_demo']
 
-# %% ../nbs/01_core.ipynb #7312eab2
+# %% ../nbs/01_core.ipynb #6be49798
 import gc
 import json
 import re
@@ -19,11 +19,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #0a90da36
+# %% ../nbs/01_core.ipynb #178df844
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #ee6ae33b
+# %% ../nbs/01_core.ipynb #f94c544b
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -63,7 +63,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #70a5e26c
+# %% ../nbs/01_core.ipynb #a5ca6784
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -160,7 +160,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #a2156e18
+# %% ../nbs/01_core.ipynb #4fde4165
 @dataclass
 class Loader:
     "A registered file reader."
@@ -247,7 +247,7 @@ def _parse(path):
             except json.JSONDecodeError as e:   # a malformed first record, or a pretty-printed JSON document
                 if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')):
                     raise InputError(f"{path}:1: malformed JSON line ({e.msg})") from None
-        text = path.read_text(encoding='utf-8')
+        text = path.read_bytes()
         gc_on = gc.isenabled(); gc.disable()     # a large document creates millions of small objects
         try:
             try: return 'json', _fast_loads(text)
@@ -279,7 +279,7 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #c355c2c5
+# %% ../nbs/01_core.ipynb #c4ec8d96
 import sys
 _QUIET = [False]
 
@@ -293,7 +293,7 @@ def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
     from tqdm import tqdm
     return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
 
-# %% ../nbs/01_core.ipynb #de62cb61
+# %% ../nbs/01_core.ipynb #bb28940e
 import os
 
 def shared_dir()->Optional[Path]:
@@ -304,7 +304,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #d9a13325
+# %% ../nbs/01_core.ipynb #2d394828
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -326,7 +326,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #b7f29461
+# %% ../nbs/01_core.ipynb #024ec3da
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -337,7 +337,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #01f5fd09
+# %% ../nbs/01_core.ipynb #d76aab9a
 FORMATS = ('table', 'markdown', 'csv', 'json')
 
 def render(rep:Report, fmt:str='table')->str:
@@ -359,7 +359,7 @@ def add_output_args(p):
     p.add_argument('--json', metavar='FILE', help='write the summary as JSON')
     p.add_argument('--format', choices=FORMATS, default='table', help='how to print the summary')
 
-# %% ../nbs/01_core.ipynb #8b0a1ab5
+# %% ../nbs/01_core.ipynb #3ebd112e
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'

@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #576977b2
+# %% ../nbs/20_ndcg.ipynb #a0651926
 import json
 import math
 import warnings
@@ -23,7 +23,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #d34f1e32
+# %% ../nbs/20_ndcg.ipynb #ae5b1990
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -61,7 +61,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #38538116
+# %% ../nbs/20_ndcg.ipynb #ef42c10c
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -88,7 +88,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #da5c56ec
+# %% ../nbs/20_ndcg.ipynb #8cd39a2a
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -149,7 +149,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #ca227c4f
+# %% ../nbs/20_ndcg.ipynb #5e71a393
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -200,7 +200,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #3bd078fb
+# %% ../nbs/20_ndcg.ipynb #efe78f03
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -214,7 +214,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #8a8ec488
+# %% ../nbs/20_ndcg.ipynb #f9d60b89
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -254,7 +254,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #a190cb6b
+# %% ../nbs/20_ndcg.ipynb #12f13928
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -283,12 +283,51 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #b0ed4319
+# %% ../nbs/20_ndcg.ipynb #c5104ad8
+def _bulk_pack(names, num, n, vocab):
+    "Padded (vids, windows, x) arrays from flat video names, (N, 3) numbers and per-query counts; `vocab` is shared."
+    codes, uniq = pd.factorize(np.asarray(names, dtype=object))
+    ids = np.array([vocab.setdefault(u, len(vocab)) for u in uniq], dtype=np.int64)
+    Q, W = len(n), int(n.max()) if len(n) else 0
+    qi = np.repeat(np.arange(Q), n); pj = np.arange(len(codes)) - np.repeat(np.cumsum(n) - n, n)
+    vids = np.full((Q, W), -1, dtype=np.int64); vids[qi, pj] = ids[codes] if len(codes) else []
+    win = np.full((Q, W, 2), np.nan); win[qi, pj] = num[:, :2]
+    x = np.full((Q, W), np.nan); x[qi, pj] = num[:, 2]
+    return vids, win, x
+
+def _bulk_gt(obj):
+    "Bulk conversion of clean TVR-Ranking ground truth; None when a record needs the checking reader."
+    try:
+        ms = [r['relevant_moment'] for r in obj]
+        n = np.fromiter(map(len, ms), np.int64, len(ms))
+        flat = [m for row in ms for m in row]
+        if not all(len(m['timestamp']) == 2 and type(m['relevance']) is not bool for m in flat): return None
+        names = [m['video_name'] for m in flat]
+        num = np.fromiter((x for m in flat for x in (m['timestamp'][0], m['timestamp'][1], m['relevance'])),   # no tuples:
+                          dtype=float, count=3 * len(flat)).reshape(-1, 3)                                         # memory stays flat
+        dur = np.fromiter((np.nan if m.get('duration') is None else m['duration'] for m in flat), dtype=float, count=len(flat))
+        qids = [str(r['query_id']) for r in obj]; queries = [str(r.get('query', '')) for r in obj]
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError): return None
+    if not (np.isfinite(num[:, 2]).all() and (num[:, 2] >= 0).all()): return None
+    return qids, queries, names, num, dur, n
+
+# %% ../nbs/20_ndcg.ipynb #d3dbde67
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}
                     source='',    # file name, for messages
                    )->RankingGT:
     "TVR-Ranking ground truth (val.json / test.json) as a `RankingGT`."
     if not isinstance(obj, list): raise InputError(f"{source}: expected a JSON list of queries")
+    fast = _bulk_gt(obj)
+    if fast is not None:
+        qids, queries, names, num, dur, n = fast
+        _check_unique(qids, source)
+        vocab = {}
+        vids, win, rel = _bulk_pack(names, num, n, vocab)
+        d = np.full(vids.shape, np.nan); d[vids >= 0] = dur
+        qids = np.array(qids, dtype=object)
+        counts = _windows_ok(win, n, qids, f"{source}: relevant_moment timestamp")
+        return RankingGT(qids, vids, win, rel, n, np.array(list(vocab), dtype=object), d, np.array(queries, dtype=object),
+                         str(source), counts)
     qids, queries, rows, durs = [], [], [], []
     for i, r in enumerate(obj):
         if not isinstance(r, dict) or 'query_id' not in r or 'relevant_moment' not in r:
@@ -350,54 +389,60 @@ def read_ranking_pred(obj,          # parsed JSON {query_id: [{video_name, times
     return _make_pred(qids, rows, source)
 
 def _fast_pred_rows(rows):
-    "Per-query (video, s, e, score) rows of clean JSONL records, converted in bulk; None if any record needs checking."
-    try:
-        out = []
-        for r in rows:
-            ps = r['predictions']
-            if ps and isinstance(ps[0], dict):
-                row = [(str(p['video_name']), p['timestamp'][0], p['timestamp'][1], p.get('score', np.nan)) for p in ps]
-            else: row = [(str(p[0]), p[1], p[2], p[3] if len(p) > 3 else np.nan) for p in ps]
-            out.append(row)
-        num = np.array([x[1:] for row in out for x in row], dtype=float)   # raises on anything non-numeric
-    except (KeyError, TypeError, IndexError, ValueError): return None
+    "Bulk conversion of clean JSONL prediction records: (names, (N, 3) numbers, counts), or None."
     if getattr(rows, 'has_bool', True): return None
-    return out
+    try:
+        ps = [r['predictions'] for r in rows]
+        n = np.fromiter(map(len, ps), np.int64, len(ps))
+        flat = [p for row in ps for p in row]
+        if flat and isinstance(flat[0], dict):
+            names = [p['video_name'] for p in flat]
+            num = [(p['timestamp'][0], p['timestamp'][1], p.get('score', np.nan)) for p in flat]
+        else:
+            names = [p[0] for p in flat]
+            num = [(p[1], p[2], p[3] if len(p) > 3 else np.nan) for p in flat]
+        num = np.array(num, dtype=float).reshape(-1, 3)              # raises on anything non-numeric
+        names = [str(v) for v in names]
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError): return None
+    return names, num, n
 
-def _pred_chunk_rows(rows, source):
+def _pred_chunk(rows, source, vocab):
+    "One chunk of JSONL prediction records as (qids, vids, windows, scores, n), video ids from the shared `vocab`."
     lines = getattr(rows, 'lines', range(1, len(rows) + 1))
     qids = []
     for i, r in zip(lines, rows):
         if not isinstance(r, dict) or 'query_id' not in r or 'predictions' not in r:
             raise InputError(f"{source}:{i}: each line needs 'query_id' and 'predictions'")
         qids.append(str(r['query_id']))
-    out = _fast_pred_rows(rows)
-    if out is None: out = [_pred_row(r['predictions'], f"{source}:{i} query {r['query_id']}") for i, r in zip(lines, rows)]
-    return qids, out
+    fast = _fast_pred_rows(rows)
+    if fast is not None:
+        names, num, n = fast
+        return (qids, *_bulk_pack(names, num, n, vocab), n)
+    out = [_pred_row(r['predictions'], f"{source}:{i} query {r['query_id']}") for i, r in zip(lines, rows)]
+    vids, win, sc, n, _ = _pack(out, source, 'prediction', vocab)
+    return qids, vids, win, sc, n
 
 def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictions: [...]} per line, or a JsonlFile
                             source='',
                            )->RankingPred:
     "Ranked moment predictions from JSONL, one `{query_id, predictions: [...]}` per line (read by chunks)."
-    if not isinstance(rows, core.JsonlFile):
-        qids, out = _pred_chunk_rows(rows, source)
-        return _make_pred(qids, out, source)
-    names, parts, qids = {}, [], []
-    for c in core.iter_jsonl(rows.path, 5_000):            # 5,000 queries of up to a few hundred predictions at a time
-        q, out = _pred_chunk_rows(c, source)
-        qids += q; parts.append(_pack(out, source, 'prediction', names))
+    chunks = core.iter_jsonl(rows.path, 5_000) if isinstance(rows, core.JsonlFile) else [rows]
+    vocab, parts, qids = {}, [], []                          # 5,000 queries of up to a few hundred predictions at a time
+    for c in chunks:
+        q, *arrays = _pred_chunk(c, source, vocab)
+        qids += q; parts.append(arrays)
     _check_unique(qids, source)
     W = max([p[0].shape[1] for p in parts] + [0])
-    padw = lambda a, fill, extra=(): np.pad(a, ((0, 0), (0, W - a.shape[1])) + tuple((0, 0) for _ in extra), constant_values=fill)
-    vids = np.concatenate([padw(p[0], -1) for p in parts]) if parts else np.zeros((0, 0), np.int64)
-    win = np.concatenate([padw(p[1], np.nan, (1,)) for p in parts]) if parts else np.zeros((0, 0, 2))
-    sc = np.concatenate([padw(p[2], np.nan) for p in parts]) if parts else np.zeros((0, 0))
+    pad = lambda a, fill: np.pad(a, ((0, 0), (0, W - a.shape[1])) + ((0, 0),) * (a.ndim - 2), constant_values=fill)
+    vids = np.concatenate([pad(p[0], -1) for p in parts]) if parts else np.zeros((0, 0), np.int64)
+    win = np.concatenate([pad(p[1], np.nan) for p in parts]) if parts else np.zeros((0, 0, 2))
+    sc = np.concatenate([pad(p[2], np.nan) for p in parts]) if parts else np.zeros((0, 0))
     n = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, np.int64)
     qids = np.array(qids, dtype=object)
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
-    return RankingPred(qids, vids, win, sc, n, np.array(list(names), dtype=object), str(source))
+    return RankingPred(qids, vids, win, sc, n, np.array(list(vocab), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #ef55a84a
+# %% ../nbs/20_ndcg.ipynb #d0509091
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -415,7 +460,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #15c6f24d
+# %% ../nbs/20_ndcg.ipynb #33e911c9
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -488,7 +533,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #16a981ff
+# %% ../nbs/20_ndcg.ipynb #901627a2
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -557,7 +602,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #9508ad8f
+# %% ../nbs/20_ndcg.ipynb #d315e326
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -584,7 +629,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #5cc977ca
+# %% ../nbs/20_ndcg.ipynb #11fdea28
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
