@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #a0651926
+# %% ../nbs/20_ndcg.ipynb #389d8c37
 import json
 import math
 import warnings
@@ -23,7 +23,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #ae5b1990
+# %% ../nbs/20_ndcg.ipynb #2c74f7d9
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -61,7 +61,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #ef42c10c
+# %% ../nbs/20_ndcg.ipynb #34d222f8
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -88,7 +88,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #8cd39a2a
+# %% ../nbs/20_ndcg.ipynb #aaf24b8a
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -149,7 +149,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #5e71a393
+# %% ../nbs/20_ndcg.ipynb #7e91e724
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -200,7 +200,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #efe78f03
+# %% ../nbs/20_ndcg.ipynb #f3dc17a6
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -214,7 +214,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #f9d60b89
+# %% ../nbs/20_ndcg.ipynb #40422483
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -254,7 +254,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #12f13928
+# %% ../nbs/20_ndcg.ipynb #c8e26862
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -283,7 +283,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #c5104ad8
+# %% ../nbs/20_ndcg.ipynb #824100c1
 def _bulk_pack(names, num, n, vocab):
     "Padded (vids, windows, x) arrays from flat video names, (N, 3) numbers and per-query counts; `vocab` is shared."
     codes, uniq = pd.factorize(np.asarray(names, dtype=object))
@@ -311,25 +311,17 @@ def _bulk_gt(obj):
     if not (np.isfinite(num[:, 2]).all() and (num[:, 2] >= 0).all()): return None
     return qids, queries, names, num, dur, n
 
-# %% ../nbs/20_ndcg.ipynb #d3dbde67
-def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}
-                    source='',    # file name, for messages
-                   )->RankingGT:
-    "TVR-Ranking ground truth (val.json / test.json) as a `RankingGT`."
-    if not isinstance(obj, list): raise InputError(f"{source}: expected a JSON list of queries")
+# %% ../nbs/20_ndcg.ipynb #92e544fd
+def _gt_part(obj, source, vocab, offset=0):
+    "One list of TVR-Ranking queries as arrays: bulk when clean, else checked record by record."
     fast = _bulk_gt(obj)
     if fast is not None:
         qids, queries, names, num, dur, n = fast
-        _check_unique(qids, source)
-        vocab = {}
         vids, win, rel = _bulk_pack(names, num, n, vocab)
         d = np.full(vids.shape, np.nan); d[vids >= 0] = dur
-        qids = np.array(qids, dtype=object)
-        counts = _windows_ok(win, n, qids, f"{source}: relevant_moment timestamp")
-        return RankingGT(qids, vids, win, rel, n, np.array(list(vocab), dtype=object), d, np.array(queries, dtype=object),
-                         str(source), counts)
+        return qids, queries, vids, win, rel, d, n
     qids, queries, rows, durs = [], [], [], []
-    for i, r in enumerate(obj):
+    for i, r in enumerate(obj, offset):
         if not isinstance(r, dict) or 'query_id' not in r or 'relevant_moment' not in r:
             raise InputError(f"{source}: entry {i} needs 'query_id' and 'relevant_moment'")
         q = str(r['query_id']); qids.append(q); queries.append(str(r.get('query', '')))
@@ -348,13 +340,31 @@ def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id
             row.append((str(m['video_name']), _num(ts[0], f"{where} timestamp"), _num(ts[1], f"{where} timestamp"), rel))
             drow.append(_num(m['duration'], f"{where} duration") if m.get('duration') is not None else np.nan)
         rows.append(row); durs.append(drow)
-    _check_unique(qids, source)
-    vids, win, rel, n, videos = _pack(rows, source, 'relevant_moment')
-    qids = np.array(qids, dtype=object)
+    vids, win, rel, n, _ = _pack(rows, source, 'relevant_moment', vocab)
     d = np.full(vids.shape, np.nan)
     for i, r in enumerate(durs): d[i, :len(r)] = r
+    return qids, queries, vids, win, rel, d, n
+
+def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}, or a JsonArrayFile
+                    source='',    # file name, for messages
+                   )->RankingGT:
+    "TVR-Ranking ground truth (val.json / test.json) as a `RankingGT` (a large file is read 5,000 queries at a time)."
+    lazy = isinstance(obj, core.JsonArrayFile)
+    if not lazy and not isinstance(obj, list): raise InputError(f"{source}: expected a JSON list of queries")
+    vocab, parts, start = {}, [], 0
+    for chunk in (obj.chunks(5_000) if lazy else [obj]):
+        parts.append(_gt_part(chunk, source, vocab, start)); start += len(chunk)
+    qids = [q for p in parts for q in p[0]]; queries = [q for p in parts for q in p[1]]
+    _check_unique(qids, source)
+    W = max([p[2].shape[1] for p in parts] + [0])
+    pad = lambda a, fill: np.pad(a, ((0, 0), (0, W - a.shape[1])) + ((0, 0),) * (a.ndim - 2), constant_values=fill)
+    vids = np.concatenate([pad(p[2], -1) for p in parts]); win = np.concatenate([pad(p[3], np.nan) for p in parts])
+    rel = np.concatenate([pad(p[4], np.nan) for p in parts]); d = np.concatenate([pad(p[5], np.nan) for p in parts])
+    n = np.concatenate([p[6] for p in parts])
+    qids = np.array(qids, dtype=object)
     counts = _windows_ok(win, n, qids, f"{source}: relevant_moment timestamp")
-    return RankingGT(qids, vids, win, rel, n, videos, d, np.array(queries, dtype=object), str(source), counts)
+    return RankingGT(qids, vids, win, rel, n, np.array(list(vocab), dtype=object), d, np.array(queries, dtype=object),
+                     str(source), counts)
 
 def _pred_row(preds, where):
     if not isinstance(preds, list): raise InputError(f"{where}: expected a list of predictions, got {type(preds).__name__}")
@@ -442,7 +452,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, np.array(list(vocab), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #d0509091
+# %% ../nbs/20_ndcg.ipynb #040dc70f
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -454,13 +464,14 @@ def _is_ranking_pred(o):
     return isinstance(p, dict) and 'video_name' in p and 'timestamp' in p
 
 register_loader('tvr-ranking', lambda o: isinstance(o, list) and isinstance(o[0], dict) and 'relevant_moment' in o[0],
-                read_ranking_gt, 'TVR-Ranking JSON ground truth (query_id, relevant_moment: video_name, timestamp, relevance)')
+                read_ranking_gt, 'TVR-Ranking JSON ground truth (query_id, relevant_moment: video_name, timestamp, relevance)',
+                chunked=True)
 register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
                 'ranked moment predictions JSON {query_id: [{video_name, timestamp, score}]}')
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #33e911c9
+# %% ../nbs/20_ndcg.ipynb #74f73564
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -533,7 +544,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #901627a2
+# %% ../nbs/20_ndcg.ipynb #ec6da88f
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -602,7 +613,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #d315e326
+# %% ../nbs/20_ndcg.ipynb #44bfadd4
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -629,7 +640,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #11fdea28
+# %% ../nbs/20_ndcg.ipynb #e463d665
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
