@@ -6,10 +6,9 @@
 __all__ = ['CORPUS_DEFAULTS', 'first_hit_rank', 'corpus_recall', 'CorpusPred', 'read_tvr_submission', 'evaluate_corpus',
            'synthetic_vcmr']
 
-# %% ../nbs/21_corpus.ipynb #1feae329
+# %% ../nbs/21_corpus.ipynb #11dbe74a
 import json
 import math
-import inspect
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .moments import MomentsGT, rank_order
 
-# %% ../nbs/21_corpus.ipynb #e7ea3b19
+# %% ../nbs/21_corpus.ipynb #88e88e34
 def first_hit_rank(gt_vids,              # (Q,) int video id of each query's ground truth (<0: not in the index)
                    gt_windows,           # (Q, G, 2) ground-truth windows, NaN padded
                    pred_vids,            # (Q, P) int video id of each ranked prediction (<0: padding)
@@ -56,7 +55,7 @@ def corpus_recall(first_hit, k:int)->np.ndarray:
     r = np.asarray(first_hit)
     return ((r >= 0) & (r < k)).astype(float)
 
-# %% ../nbs/21_corpus.ipynb #3e199619
+# %% ../nbs/21_corpus.ipynb #86de1b70
 @dataclass
 class CorpusPred:
     "Ranked (video, window, score) predictions over a video corpus, from a TVR submission."
@@ -119,15 +118,12 @@ def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx,
 register_loader('tvr-vcmr', lambda o: isinstance(o, dict) and 'video2idx' in o and 'VCMR' in o, read_tvr_submission,
                 "TVR submission JSON (video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}])")
 
-# %% ../nbs/21_corpus.ipynb #a7645d7e
+# %% ../nbs/21_corpus.ipynb #40e3b1c5
 CORPUS_DEFAULTS = dict(iou_op='>=', union='hull', zero_union=0.0, dtype='float64', rank_by='score', max_pred=None,
                        unknown='raise', unknown_video='raise', reversed='raise', chunk=None)
 
 register_preset('tvr-vcmr', 'corpus', "jayleicn/TVRetrieval VCMR R@K: right video and IoU >= θ in float32, first 100 listed",
                 iou_op='>=', union='hull', dtype='float32', rank_by='listed', max_pred=100, reversed='count')
-
-_CORE_K_DEFAULT = inspect.signature(core.evaluate).parameters['k'].default
-_CORE_IOU_DEFAULT = inspect.signature(core.evaluate).parameters['iou'].default
 
 def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 'tvr' loader) or a path
                     pred,             # CorpusPred or a path to a TVR submission
@@ -148,8 +144,8 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
     if bad: raise InputError(f"unknown corpus conventions {sorted(bad)}; known: {', '.join(CORPUS_DEFAULTS)}")
     if preset == 'tvr': preset = 'tvr-vcmr'
     c = {**CORPUS_DEFAULTS, **get_preset(preset, 'corpus'), **conventions}
-    if k is None or k is _CORE_K_DEFAULT: k = (1, 5, 10, 100)
-    if iou is None or iou is _CORE_IOU_DEFAULT: iou = (0.5, 0.7)
+    if k is None: k = (1, 5, 10, 100)         # core.evaluate passes None: each task has its own default
+    if iou is None: iou = (0.5, 0.7)
     specs = []
     for name in (['R'] if metrics is None else ([metrics] if isinstance(metrics, str) else metrics)):
         s = parse_metric(name)
@@ -202,7 +198,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
 
 register_evaluator(CorpusPred, evaluate_corpus)
 
-# %% ../nbs/21_corpus.ipynb #0d80dac7
+# %% ../nbs/21_corpus.ipynb #4263fbf7
 def synthetic_vcmr(gt,                 # MomentsGT with TVR ground truth
                    video2idx:dict,     # the corpus: {vid_name: idx}
                    durations:dict=None,# {vid_name: duration}, to draw windows inside videos

@@ -7,7 +7,7 @@ __all__ = ['ANET_TIOUS', 'CAPTION_CONVENTIONS', 'CAPTION_FAMILIES', 'anet_pairs'
            'read_captions_gt', 'read_captions_pred', 'as_caption_gt', 'as_caption_pred', 'score_field',
            'caption_metrics', 'evaluate_captions', 'sample_captions', 'demo_captions']
 
-# %% ../nbs/12_densevid.ipynb #f9590a41
+# %% ../nbs/12_densevid.ipynb #defb9c75
 import json
 import math
 import inspect
@@ -21,7 +21,7 @@ from .iou import temporal_iou
 from .soda import soda_video, cached_scorer, SODA_VARIANTS, MULTI_REF
 from .meteor import get_scorer, MeteorScorer, ScoreTable
 
-# %% ../nbs/12_densevid.ipynb #72d39b59
+# %% ../nbs/12_densevid.ipynb #77180f54
 ANET_TIOUS = (0.3, 0.5, 0.7, 0.9)
 
 def anet_pairs(iou:np.ndarray,   # IoU, shape (P, G): generated captions x references
@@ -73,7 +73,7 @@ def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         out[float(t)] = (float(score), len(pairs) + len(unmatched), float(prec), float(rec))
     return out
 
-# %% ../nbs/12_densevid.ipynb #ee3cb633
+# %% ../nbs/12_densevid.ipynb #b570023b
 @dataclass
 class CaptionGT:
     "Reference captions of one file: per video, windows and sentences in file order."
@@ -188,11 +188,10 @@ def as_caption_pred(x)->CaptionPred:
     if isinstance(x, (str, Path)): return read_captions_pred(core._parse(x)[1], str(x))
     raise InputError(f"cannot use {type(x).__name__} as captions; pass a submission JSON path")
 
-# %% ../nbs/12_densevid.ipynb #6a0ae028
+# %% ../nbs/12_densevid.ipynb #934b3798
 CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
                            aggregate='mean', max_proposals=None, reversed='raise', unknown='report', n_jobs=1)
 CAPTION_FAMILIES = ('SODA_a', 'SODA_b', 'SODA_c', 'ANet')
-_CORE_IOU_DEFAULT = inspect.signature(core.evaluate).parameters['iou'].default
 
 def score_field(scorer)->str:
     "The name of the ActivityNet score field for a scorer: METEOR, BLEU4 or Score."
@@ -221,7 +220,7 @@ def caption_metrics(metrics, tious, field_name='METEOR')->list:
             else: out.append(core.MetricSpec(spec.family, None, spec.op, spec.theta, f).name)
     return list(dict.fromkeys(out))
 
-# %% ../nbs/12_densevid.ipynb #f92983de
+# %% ../nbs/12_densevid.ipynb #cae4d745
 def _video_inputs(gts, pred, conv):
     "Per reference video: its reference sets and its (truncated) predictions."
     order, refs = [], {}
@@ -301,7 +300,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
     if conv['reversed'] not in ('raise', 'zero'): raise InputError("reversed must be 'raise' or 'zero'")
     if conv['unknown'] not in ('report', 'raise'): raise InputError("unknown must be 'report' or 'raise'")
     if conv['aggregate'] not in ('mean', 'corpus'): raise InputError("aggregate must be 'mean' or 'corpus'")
-    tious = ANET_TIOUS if iou is None or iou is _CORE_IOU_DEFAULT else tuple(float(t) for t in iou)
+    tious = ANET_TIOUS if iou is None else tuple(float(t) for t in iou)
     if not tious or any(not 0 <= t <= 1 for t in tious): raise InputError(f"IoU thresholds must lie in [0, 1], got {iou}")
     gts = [as_caption_gt(g) for g in (gt if isinstance(gt, (list, tuple)) else [gt])]
     pred = as_caption_pred(pred)
@@ -355,7 +354,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
 
 register_evaluator(CaptionPred, evaluate_captions)
 
-# %% ../nbs/12_densevid.ipynb #24d949b1
+# %% ../nbs/12_densevid.ipynb #9e452677
 register_preset('soda-official', 'captions', 'fujiso/SODA default: references pooled, IoU inter/(min(hull,sum)+1e-8)',
                 union='min', eps=1e-8, multi_ref='pool')
 register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference file per threshold, unsorted references',
@@ -363,7 +362,7 @@ register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference
 register_preset('densevid-2018', 'captions', "densevid_eval@deba7d7: penalty 'abc123!@#', 1000 proposals, corpus METEOR per video",
                 union='min', eps=1e-8, penalty='abc123!@#', max_proposals=1000, aggregate='corpus')
 
-# %% ../nbs/12_densevid.ipynb #08fdaf8e
+# %% ../nbs/12_densevid.ipynb #09030482
 def _cli_helpers():
     "render / write_outputs / add_output_args from core (or the cli module of older builds)."
     if hasattr(core, 'add_output_args'): return core.render, core.write_outputs, core.add_output_args
@@ -407,7 +406,7 @@ def _captions_run(args)->int:
 
 core.register_command('captions', 'score dense video captions (SODA a/b/c, the ActivityNet Challenge scorer)', _captions_args, _captions_run)
 
-# %% ../nbs/12_densevid.ipynb #f9d1d9fb
+# %% ../nbs/12_densevid.ipynb #16a4c347
 _SUBJ = ['a man', 'a woman', 'a boy', 'a girl', 'two men', 'a group of people', 'the coach', 'a young child']
 _VERB = ['is playing', 'is cleaning', 'is holding', 'is throwing', 'is riding', 'is painting', 'is cutting', 'is carrying']
 _OBJ = ['a guitar', 'the floor', 'a ball', 'a horse', 'a bike', 'the fence', 'some vegetables', 'a large box']

@@ -8,11 +8,10 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #389d8c37
+# %% ../nbs/20_ndcg.ipynb #1ea3f5c0
 import json
 import math
 import warnings
-import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -23,7 +22,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #2c74f7d9
+# %% ../nbs/20_ndcg.ipynb #f8e48905
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -61,7 +60,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #34d222f8
+# %% ../nbs/20_ndcg.ipynb #3dac6141
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -88,7 +87,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #aaf24b8a
+# %% ../nbs/20_ndcg.ipynb #2bd73847
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
@@ -149,7 +148,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[row[ch], pos[ch]] = relf[key[ch]]
     return rel.reshape(M, Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #7e91e724
+# %% ../nbs/20_ndcg.ipynb #c4297f86
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -200,7 +199,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #f3dc17a6
+# %% ../nbs/20_ndcg.ipynb #74e81862
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -214,7 +213,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #40422483
+# %% ../nbs/20_ndcg.ipynb #e96beb12
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -254,7 +253,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #c8e26862
+# %% ../nbs/20_ndcg.ipynb #1105b5a9
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -283,7 +282,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #824100c1
+# %% ../nbs/20_ndcg.ipynb #ed3513a3
 def _bulk_pack(names, num, n, vocab):
     "Padded (vids, windows, x) arrays from flat video names, (N, 3) numbers and per-query counts; `vocab` is shared."
     codes, uniq = pd.factorize(np.asarray(names, dtype=object))
@@ -311,7 +310,7 @@ def _bulk_gt(obj):
     if not (np.isfinite(num[:, 2]).all() and (num[:, 2] >= 0).all()): return None
     return qids, queries, names, num, dur, n
 
-# %% ../nbs/20_ndcg.ipynb #92e544fd
+# %% ../nbs/20_ndcg.ipynb #7ad3070c
 def _gt_part(obj, source, vocab, offset=0):
     "One list of TVR-Ranking queries as arrays: bulk when clean, else checked record by record."
     fast = _bulk_gt(obj)
@@ -452,7 +451,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, np.array(list(vocab), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #040dc70f
+# %% ../nbs/20_ndcg.ipynb #1daf361a
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -471,7 +470,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #74f73564
+# %% ../nbs/20_ndcg.ipynb #5a4b3660
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -544,7 +543,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #ec6da88f
+# %% ../nbs/20_ndcg.ipynb #63435d65
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -552,8 +551,6 @@ register_preset('tvr-ranking', 'ranking',
                 "TVR-Ranking's released modules/ndcg_iou.py: gain 2^rel-1, IoU > mu (sum union), list order, "
                 "mean over queries with predictions",
                 gain='exp2', iou_op='>', union='sum', ties='relevance', rank_by='listed', average='with-predictions')
-
-_CORE_K_DEFAULT = inspect.signature(core.evaluate).parameters['k'].default
 
 def ranking_metrics(metrics=None, k=(10, 20, 40), iou=(0.3, 0.5, 0.7), iou_op='>='):
     "Expand metric and family names ('NDCG') into parsed `NDCG@K,IoU op mu` specs."
@@ -588,7 +585,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
     conv = {**RANKING_DEFAULTS, **get_preset(preset, 'ranking'), **conventions}
     if conv['average'] not in ('all', 'with-predictions'):
         raise InputError(f"average must be 'all' or 'with-predictions', got {conv['average']!r}")
-    if k is None or k is _CORE_K_DEFAULT: k = (10, 20, 40)
+    if k is None: k = (10, 20, 40)            # core.evaluate passes None: each task has its own default
     if iou is None: iou = (0.3, 0.5, 0.7)
     specs = ranking_metrics(metrics, k, iou, check_op(conv['iou_op']))
     keep = max(s.k for s in specs)                 # NDCG@K reads only the first K ranked predictions
@@ -613,7 +610,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #44bfadd4
+# %% ../nbs/20_ndcg.ipynb #a71db56c
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -640,7 +637,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #e463d665
+# %% ../nbs/20_ndcg.ipynb #1153ae96
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
