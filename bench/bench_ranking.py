@@ -8,7 +8,7 @@ moments of the same video, take the best, remove it); it processes the same firs
 vmr_lit does, so the ratio measures vectorisation only. Then a 100,000-query x 100-prediction run, in
 chunks, with its peak memory (tracemalloc, which sees numpy's allocations) and the process's max RSS.
 
-    python bench/bench_ranking.py [--repeat 5] [--loop-repeat 2] [--big 100000] [--videos 2000]
+    python bench/bench_ranking.py [--repeat 10] [--loop-repeat 3] [--big 100000] [--videos 2000]
 
 Both timings are best-of-N, wall clock and CPU time (time.process_time), so a busy machine disturbs the ratio less.
 """
@@ -70,8 +70,8 @@ def as_lists(gt, pred):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--repeat', type=int, default=5)
-    ap.add_argument('--loop-repeat', type=int, default=2)
+    ap.add_argument('--repeat', type=int, default=10)
+    ap.add_argument('--loop-repeat', type=int, default=3)
     ap.add_argument('--big', type=int, default=100_000)
     ap.add_argument('--videos', type=int, default=2000)
     a = ap.parse_args()

@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #1ea3f5c0
+# %% ../nbs/20_ndcg.ipynb #5c0712d7
 import json
 import math
 import warnings
@@ -22,7 +22,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #f8e48905
+# %% ../nbs/20_ndcg.ipynb #ee542d2a
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -60,7 +60,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #3dac6141
+# %% ../nbs/20_ndcg.ipynb #b530d996
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -87,21 +87,71 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #2bd73847
+# %% ../nbs/20_ndcg.ipynb #6072bf8d
+def _flatnonzero_sparse(b):
+    "`np.flatnonzero` of a sparse boolean array, faster: find the nonzero 8-byte words, then the bytes in them."
+    f = b.ravel()
+    if len(f) % 8 or not f.flags.c_contiguous: return np.flatnonzero(f)
+    w = np.flatnonzero(f.view(np.uint64) != 0)
+    i = np.flatnonzero(np.take(f.reshape(-1, 8), w, axis=0))
+    return w[i >> 3] * 8 + (i & 7)
+
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
+                     n_videos:int=None,  # an upper bound on the ids, if known (saves a pass)
                     )->tuple:     # (q, p, g) int arrays, ordered by position p, then query q, then g
     "Every (query, position, ground truth) triple whose prediction and moment are in the same video."
     gv, pv = np.asarray(gt_vids), np.asarray(pred_vids)
     Q, G = gv.shape; P = pv.shape[1]
-    top = max(gv.max(initial=0), pv.max(initial=0))
+    top = n_videos if n_videos is not None else max(gv.max(initial=0), pv.max(initial=0))
     dt = np.int16 if top < 2**15 - 1 else np.int32 if top < 2**31 - 1 else np.int64   # small ids compare faster
     gi = np.where(gv >= 0, gv, -1).astype(dt)
-    pi = np.where(pv.T >= 0, pv.T, -2).astype(dt)               # (P, Q); never equal to a padded moment
-    f = np.flatnonzero(pi[:, :, None] == gi[None, :, :])        # (P, Q, G) order: position, query, g
+    pi = np.ascontiguousarray(np.where(pv >= 0, pv, -2).astype(dt).T)   # (P, Q) in C order; never equal to padding
+    n = P * Q * G
+    eq = np.empty(n + (-n) % 8, dtype=bool); eq[n:] = False         # padded to whole 8-byte words
+    np.equal(pi[:, :, None], gi[None, :, :], out=eq[:n].reshape(P, Q, G))
+    f = _flatnonzero_sparse(eq)                                     # (P, Q, G) order: position, query, g
     p, r = np.divmod(f, Q * G)
     q, g = np.divmod(r, G)
     return q, p, g
+
+def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pairs`, and their IoUs
+                   relf,               # (Q*G,) ground-truth relevances, flat, padding 0
+                   G:int, Q:int, n_pos:int, mus, iou_op:str, ties:str):
+    "The greedy matching as the list of matches: (threshold index, query, position, flat ground-truth index)."
+    if ties not in TIES: raise InputError(f"ties must be one of {TIES}, got {ties!r}")
+    M = len(mus); mus = np.asarray(mus, dtype=float)
+    none = np.zeros(0, dtype=np.int64)
+    if M == 0 or len(q) == 0: return none, none, none, none
+    keep = np.flatnonzero(compare(iou, mus.min(), iou_op))          # below every threshold: never a candidate
+    q, p, g, x = q[keep], p[keep], g[keep], iou[keep]
+    key = q * G + g
+    same = np.zeros(len(q) + 1, dtype=bool); same[1:-1] = (q[1:] == q[:-1]) & (p[1:] == p[:-1])
+    m = np.flatnonzero(same[1:] | same[:-1])                        # pairs sharing their (position, query)
+    if len(m):                                                      # order each such group by preference
+        xm = x[m]
+        keys = (g[m], -xm, q[m], p[m]) if ties == 'file' else (g[m], -relf[key[m]], -xm, q[m], p[m])
+        o = m[np.lexsort(keys)]                                     # (a permutation within each group)
+        q[m], key[m], x[m] = q[o], key[o], x[o]
+    cand = compare(x[None, :], mus[:, None], iou_op)                # (M, E): a candidate under each threshold
+    bounds = np.searchsorted(p, np.arange(n_pos + 1))
+    avail = np.ones((M, Q * G), dtype=bool)                         # each threshold has its own matching
+    cm, ce = [], []
+    for j in range(n_pos):
+        a, b = bounds[j], bounds[j + 1]
+        if a == b: continue
+        k = key[a:b]
+        f = np.flatnonzero(cand[:, a:b] & np.take(avail, k, axis=1))   # available candidates, by threshold, query
+        if not len(f): continue
+        mm, i = np.divmod(f, b - a)
+        grp = mm * Q + q[a:b][i]
+        first = np.ones(len(f), dtype=bool); first[1:] = grp[1:] != grp[:-1]
+        mm, i = mm[first], i[first]                                 # the most preferred one of each row
+        avail[mm, k[i]] = False
+        cm.append(mm); ce.append(i + a)
+    if not cm: return none, none, none, none
+    cm, ce = np.concatenate(cm), np.concatenate(ce)
+    return cm, q[ce], p[ce], key[ce]                                # in rank order
 
 def greedy_match_pairs(q,               # (E,) query of each pair, ordered by position then query
                        p,               # (E,) rank position of the prediction
@@ -114,48 +164,23 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
                        ties:str='relevance',  # equal IoUs: 'relevance' (higher first, then lower index) or 'file'
                       )->np.ndarray:    # (M, Q, P) relevance given to each prediction, per threshold
     "The paper's greedy matching on a list of same-video pairs, all queries and thresholds at once."
-    if ties not in TIES: raise InputError(f"ties must be one of {TIES}, got {ties!r}")
-    Q, G = relevance.shape; M = len(mus)
-    sel = [np.flatnonzero(compare(iou, m, iou_op)) for m in mus]
-    idx = np.concatenate(sel); mi = np.repeat(np.arange(M), [len(s_) for s_ in sel])
-    o = np.argsort(p[idx].astype(np.int16 if n_pos < 2**15 else np.int64), kind='stable')  # radix sort by position
-    idx, mi = idx[o], mi[o]                                       # -> (position, threshold, query, g) order
-    row = mi * Q + q[idx]                                         # a query under each threshold is its own row
-    pos = p[idx]
-    key = row * G + g[idx]                                        # flat index into `avail`
-    relf = np.tile(np.nan_to_num(relevance), (M, 1)).ravel()
-    bounds = np.searchsorted(pos, np.arange(n_pos + 1))
-    same = np.zeros(len(row) + 1, dtype=bool); same[1:-1] = (row[1:] == row[:-1]) & (pos[1:] == pos[:-1])
-    m = np.flatnonzero(same[1:] | same[:-1])                      # pairs whose row has several candidates here
-    if len(m):                                                    # order them by preference within their group
-        x = iou[idx[m]]
-        keys = (g[idx[m]], -x, row[m], pos[m]) if ties == 'file' else (g[idx[m]], -relf[key[m]], -x, row[m], pos[m])
-        perm = np.arange(len(row)); perm[m] = m[np.lexsort(keys)]
-        row, pos, key = row[perm], pos[perm], key[perm]
-    avail = np.ones(M * Q * G, dtype=bool)
-    chosen = []
-    for j in range(n_pos):
-        a, b = bounds[j], bounds[j + 1]
-        if a == b: continue
-        ok = np.flatnonzero(avail[key[a:b]]) + a                  # still-available pairs at this position
-        r = row[ok]
-        first = np.ones(len(ok), dtype=bool); first[1:] = r[1:] != r[:-1]
-        ok = ok[first]                                            # the most preferred available pair of each row
-        avail[key[ok]] = False
-        chosen.append(ok)
-    ch = np.concatenate(chosen) if chosen else np.zeros(0, dtype=np.int64)
-    rel = np.zeros((M * Q, n_pos))
-    rel[row[ch], pos[ch]] = relf[key[ch]]
-    return rel.reshape(M, Q, n_pos)
+    r = np.asarray(relevance, dtype=float); Q, G = r.shape
+    relf = np.where(np.isnan(r), 0.0, r).ravel()
+    cm, cq, cp, ck = _greedy_chosen(q, p, g, iou, relf, G, Q, n_pos, mus, iou_op, ties)
+    rel = np.zeros(len(mus) * Q * n_pos)
+    rel[(cm * Q + cq) * n_pos + cp] = relf[ck]
+    return rel.reshape(len(mus), Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #c4297f86
+# %% ../nbs/20_ndcg.ipynb #8c1d344b
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
-    if r.shape[1] < n: r = np.concatenate([r, np.zeros((r.shape[0], n - r.shape[1]))], 1)
     g = r if gain == 'linear' else np.power(2.0, r) - 1.0
     if np.isnan(g).any(): g = np.where(np.isnan(g), 0.0, g)
-    return np.cumsum(g / np.log2(np.arange(2, n + 2, dtype=float)), axis=1)
+    c = np.cumsum(g / np.log2(np.arange(2, g.shape[1] + 2, dtype=float)), axis=1)
+    if c.shape[1] < n:                                              # K beyond the list: the sum stays the same
+        c = np.concatenate([c, np.repeat(c[:, -1:] if c.shape[1] else np.zeros((len(c), 1)), n - c.shape[1], 1)], 1)
+    return c
 
 def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth moment (<0: padding)
              gt_windows,              # (Q, G, 2) ground-truth windows
@@ -182,24 +207,30 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
     if chunk is None: chunk = max(1, (1 << 24) // max(1, P * G))
     out = {(k, m): np.zeros(Q) for k in ks for m in mus}
     kmax = max(ks)
+    logs = np.log2(np.arange(2, P + 2, dtype=float))   # the discount of each rank position
+    top = int(max(gv.max(initial=0), pv.max(initial=0)))  # the largest video id
     for a in range(0, Q, chunk):
         sl = slice(a, min(Q, a + chunk)); C = sl.stop - sl.start
-        g_v, g_r = gv[sl], np.where(gv[sl] >= 0, gr[sl], np.nan)
-        p_v = pv[sl, :P]
+        g_v = gv[sl]
+        rel2 = np.where(g_v >= 0, gr[sl], 0.0)                      # relevances, padding 0 (its gain is 0 too)
         # eligible pairs: same video (padding and unknown videos have negative ids and never match)
-        qi, pj, gk = same_video_pairs(g_v, p_v)
+        qi, pj, gk = same_video_pairs(g_v, pv[sl, :P], top)
         iou = temporal_iou(np.take(pw[sl].reshape(-1, 2), qi * pw.shape[1] + pj, axis=0)[:, None],
                            np.take(gw[sl].reshape(-1, 2), qi * G + gk, axis=0)[:, None], union=union, zero_union=zero_union)[:, 0, 0]
-        ideal = _cum_dcg(-np.sort(-g_r, axis=1), gain, kmax)       # descending, NaN last
-        rels = greedy_match_pairs(qi, pj, gk, iou, g_r, P, mus, iou_op, ties)
-        dcgs = _cum_dcg(rels.reshape(-1, P), gain, kmax).reshape(len(mus), C, kmax)
-        for m, dcg in zip(mus, dcgs):
-            for k in ks:
-                d, i = dcg[:, k - 1], ideal[:, k - 1]
+        ideal = _cum_dcg(-np.sort(-rel2, axis=1), gain, kmax)      # the best ranking: relevances in decreasing order
+        relf = rel2.ravel()
+        cm, cq, cp, ck = _greedy_chosen(qi, pj, gk, iou, relf, G, C, P, mus, iou_op, ties)
+        r_ = relf[ck]                                               # relevance of each match
+        row, w = cm * C + cq, (r_ if gain == 'linear' else np.power(2.0, r_) - 1.0) / logs[cp]   # discounted gain
+        for k in ks:
+            n_ = np.searchsorted(cp, k)                             # matches are in rank order: those above K come first
+            dcg = np.bincount(row[:n_], weights=w[:n_], minlength=len(mus) * C).astype(float).reshape(len(mus), C)
+            i = ideal[:, k - 1]
+            for m, d in zip(mus, dcg):
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #74e81862
+# %% ../nbs/20_ndcg.ipynb #d3ff1cc3
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -213,7 +244,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #e96beb12
+# %% ../nbs/20_ndcg.ipynb #58e2b827
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -253,7 +284,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #1105b5a9
+# %% ../nbs/20_ndcg.ipynb #400b75ee
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -282,7 +313,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #ed3513a3
+# %% ../nbs/20_ndcg.ipynb #b684435c
 def _bulk_pack(names, num, n, vocab):
     "Padded (vids, windows, x) arrays from flat video names, (N, 3) numbers and per-query counts; `vocab` is shared."
     codes, uniq = pd.factorize(np.asarray(names, dtype=object))
@@ -310,7 +341,7 @@ def _bulk_gt(obj):
     if not (np.isfinite(num[:, 2]).all() and (num[:, 2] >= 0).all()): return None
     return qids, queries, names, num, dur, n
 
-# %% ../nbs/20_ndcg.ipynb #7ad3070c
+# %% ../nbs/20_ndcg.ipynb #68178ea1
 def _gt_part(obj, source, vocab, offset=0):
     "One list of TVR-Ranking queries as arrays: bulk when clean, else checked record by record."
     fast = _bulk_gt(obj)
@@ -451,7 +482,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, np.array(list(vocab), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #1daf361a
+# %% ../nbs/20_ndcg.ipynb #789f2213
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -470,7 +501,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #5a4b3660
+# %% ../nbs/20_ndcg.ipynb #cd168ea6
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -500,8 +531,12 @@ def align_ranking(gt:RankingGT,           # ground truth
     "Predictions in ground-truth order, ranked, video names mapped to the ground truth's ids."
     if rank_by not in ('score', 'listed'): raise InputError(f"rank_by must be 'score' or 'listed', got {rank_by!r}")
     if unknown not in ('raise', 'ignore'): raise InputError(f"unknown must be 'raise' or 'ignore', got {unknown!r}")
-    row = {q: i for i, q in enumerate(gt.qids)}
-    prow = np.array([row.get(q, -1) for q in pred.qids], dtype=np.int64)
+    Q = len(gt)
+    if len(pred.qids) == Q and (pred.qids is gt.qids or bool((pred.qids == gt.qids).all())):
+        prow = np.arange(Q)                                       # same queries in the same order (the usual case)
+    else:
+        row = {q: i for i, q in enumerate(gt.qids)}
+        prow = np.array([row.get(q, -1) for q in pred.qids], dtype=np.int64)
     missing = pred.qids[prow < 0]
     if len(missing) and unknown == 'raise':
         raise InputError(f"{pred.source}: {len(missing)} predicted queries are not in the ground truth {gt.source}: "
@@ -511,28 +546,34 @@ def align_ranking(gt:RankingGT,           # ground truth
     if corpus is not None:
         bad = [v for v in pred.videos if v not in corpus]
         if bad: raise InputError(f"{pred.source}: predicted video names not in the corpus: {', '.join(bad[:3])}")
-    gix = {v: i for i, v in enumerate(gt.videos)}
-    vmap = np.array([gix.get(v, -1) for v in pred.videos] + [-1], dtype=np.int64)   # last entry: padding
-    pv = vmap[np.where(pvalid, pred.vids, -1)]
-    n_unknown_video = int((pvalid & (pv < 0)).sum())
+    same_videos = len(pred.videos) == len(gt.videos) and (pred.videos is gt.videos or bool((pred.videos == gt.videos).all()))
+    if same_videos: vmap = np.append(np.arange(len(gt.videos)), -1)
+    else:
+        gix = {v: i for i, v in enumerate(gt.videos)}
+        vmap = np.array([gix.get(v, -1) for v in pred.videos] + [-1], dtype=np.int64)   # last entry: padding
+    n_unknown_video = 0
+    if (vmap[:-1] < 0).any():                                     # some predicted video has no ground-truth moment
+        n_unknown_video = int((vmap[np.where(pvalid, pred.vids, -1)] < 0).sum() - (~pvalid).sum())
     if pvalid.sum() and n_unknown_video > 0.5 * pvalid.sum():
         warnings.warn(f"{pred.source}: {n_unknown_video} of {int(pvalid.sum())} predictions name videos that appear in "
                       "no ground-truth moment; check the video naming", stacklevel=2)
     sc = pred.scores
-    has_sc = np.isfinite(sc) & pvalid
-    if has_sc.any() and not has_sc[pvalid].all():
+    n_sc, n_valid = int(np.count_nonzero(np.isfinite(sc) & pvalid)), int(np.count_nonzero(pvalid))
+    if 0 < n_sc < n_valid:
         raise InputError(f"{pred.source}: some predictions have a score and some do not; give all or none")
-    pw = pred.windows
-    if rank_by == 'score' and has_sc.any():
-        key = np.where(pvalid, -sc, np.inf)
-        with np.errstate(invalid='ignore'):
-            d = np.diff(key, axis=1)
-            if not ((d >= 0) | np.isnan(d)).all():             # not listed best first already: sort (stable)
-                order = np.argsort(key, axis=1, kind='stable')[:, :max_pred]
-                pv, pvalid = np.take_along_axis(pv, order, 1), np.take_along_axis(pvalid, order, 1)
-                pw = np.take_along_axis(pw, order[..., None], 1)
-    if max_pred is not None: pv, pw, pvalid = pv[:, :max_pred], pw[:, :max_pred], pvalid[:, :max_pred]
-    Q, P = len(gt), pv.shape[1]
+    pw, pvid = pred.windows, pred.vids
+    if rank_by == 'score' and n_sc:
+        with np.errstate(invalid='ignore'):                     # listed best first already? (padding is at the end)
+            ranked = ((sc[:, 1:] <= sc[:, :-1]) | ~pvalid[:, 1:]).all()
+        if not ranked:                                          # sort by decreasing score (stable: ties keep list order)
+            key = np.where(pvalid, -sc, np.inf)
+            order = np.argsort(key, axis=1, kind='stable')[:, :max_pred]
+            pvid, pvalid = np.take_along_axis(pvid, order, 1), np.take_along_axis(pvalid, order, 1)
+            pw = np.take_along_axis(pw, order[..., None], 1)
+    if max_pred is not None:                                  # the kernel reads windows by flat index: keep them contiguous
+        pvid, pw, pvalid = pvid[:, :max_pred], np.ascontiguousarray(pw[:, :max_pred]), pvalid[:, :max_pred]
+    pv = vmap[np.where(pvalid, pvid, -1)]                         # ground-truth video ids; -1: padding or unknown
+    P = pv.shape[1]
     keep = prow >= 0
     if len(prow) == Q and (prow == np.arange(Q)).all(): V, W, M = pv, pw, pvalid     # same queries, same order
     else:
@@ -543,7 +584,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #63435d65
+# %% ../nbs/20_ndcg.ipynb #7a5429b7
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -610,7 +651,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #a71db56c
+# %% ../nbs/20_ndcg.ipynb #e5ff6b2f
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -637,7 +678,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #1153ae96
+# %% ../nbs/20_ndcg.ipynb #c87297e0
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)
