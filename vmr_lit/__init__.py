@@ -10,7 +10,7 @@ from .iou import temporal_iou, validate_windows, clip_windows, compare as compar
 from .moments import MomentsGT, MomentsPred, align, iou_matrix, best_iou
 from .recall import recall_at_k, miou
 from .axiou import axiou, ncxiou, abandonment
-from .evaluate_moments import evaluate_moments, register_moment_family, expand_metrics
+from .evaluate_moments import evaluate_moments, register_moment_family, register_subset, expand_metrics
 from .ap_dcg import ap_at_k, dcg_at_k
 from .axioms import find_violation, Violation, property_table
 from .systems import system_set, synthetic_family, synthetic_gt, PAPER_MEASURES

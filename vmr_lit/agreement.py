@@ -6,13 +6,13 @@
 __all__ = ['experiment_values', 'kendall_tau_b', 'agreement', 'plot_agreement', 'stability', 'plot_stability', 'all_tied_ratio',
            'model_selection', 'plot_selection']
 
-# %% ../nbs/44_agreement.ipynb #ba383ddb
+# %% ../nbs/44_agreement.ipynb #852b4c46
 import numpy as np
 import pandas as pd
 from .core import InputError, progress
 from .systems import SystemSet, measure_values, PAPER_MEASURES
 
-# %% ../nbs/44_agreement.ipynb #41fb41b6
+# %% ../nbs/44_agreement.ipynb #4f8227e2
 def experiment_values(systems,                  # SystemSet, or a tuple (best, valid) of (S, Q, P) arrays
                       measures=PAPER_MEASURES,  # measure names
                      )->np.ndarray:             # (M, S, Q) per-query values
@@ -29,7 +29,7 @@ def _vals(values):
     if v.ndim != 3: raise InputError(f"values must have shape (measures, systems, queries), got {v.shape}")
     return v
 
-# %% ../nbs/44_agreement.ipynb #9f2cf34f
+# %% ../nbs/44_agreement.ipynb #c7b50e55
 def kendall_tau_b(x,              # (..., S) scores of S systems
                   y,              # (..., S) other scores of the same systems
                   tol:float=1e-12,  # relative tolerance under which two scores tie
@@ -46,7 +46,7 @@ def kendall_tau_b(x,              # (..., S) scores of S systems
     with np.errstate(invalid='ignore', divide='ignore'):
         return np.where(den > 0, (sx * sy).sum(-1) / np.where(den > 0, den, 1), np.nan)
 
-# %% ../nbs/44_agreement.ipynb #46fb3fd7
+# %% ../nbs/44_agreement.ipynb #3b2b61fe
 def agreement(values,         # (M, S, Q) per-query values (see `experiment_values`)
               measures,       # M measure names
              )->pd.DataFrame: # (M, M) τ-b between the system rankings of each pair of measures
@@ -73,7 +73,7 @@ def plot_agreement(tab:pd.DataFrame, title:str='Agreement (Kendall τ-b)', ax=No
     ax.set_title(title, fontsize=9); ax.figure.colorbar(im, ax=ax, shrink=0.8)
     return ax
 
-# %% ../nbs/44_agreement.ipynb #183c667e
+# %% ../nbs/44_agreement.ipynb #91513721
 def stability(values,                 # (M, S, Q) per-query values
               measures,               # M measure names
               sizes,                  # subset sizes n
@@ -124,7 +124,7 @@ def plot_stability(tab:pd.DataFrame, title:str='Self-agreement over query subset
     for ax in axs.ravel(): ax.tick_params(labelsize=6)
     fig.suptitle(title, fontsize=9); plt.tight_layout(); plt.show()
 
-# %% ../nbs/44_agreement.ipynb #d533e672
+# %% ../nbs/44_agreement.ipynb #77d1e2b0
 def all_tied_ratio(values,         # (M, S, Q) per-query values
                    measures,       # M measure names
                   )->pd.Series:    # per measure, the fraction of queries where all systems tie
@@ -132,7 +132,7 @@ def all_tied_ratio(values,         # (M, S, Q) per-query values
     v = _vals(values)
     return pd.Series((v == v[:, :1]).all(1).mean(-1), index=list(measures), name='all-tied ratio')
 
-# %% ../nbs/44_agreement.ipynb #2b554dee
+# %% ../nbs/44_agreement.ipynb #fff08335
 def model_selection(val_values,        # (Mv, S, Qv) per-query values on the validation split
                     val_measures,      # Mv validation measure names
                     test_values,       # (Mt, S, Qt) per-query values on the test split
@@ -151,7 +151,7 @@ def model_selection(val_values,        # (Mv, S, Qv) per-query values on the val
     out.insert(0, 'selected', [names[i] for i in pick])
     return out
 
-# %% ../nbs/44_agreement.ipynb #57746170
+# %% ../nbs/44_agreement.ipynb #5fbab6ac
 def plot_selection(sel:pd.DataFrame,   # output of `model_selection`
                    title:str='Model selection by validation measure'):
     "Figure 8: z-score of the model picked by each validation measure (lines) under each test measure."

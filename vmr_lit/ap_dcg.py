@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['GAINS', 'DISCOUNTS', 'ap_at_k', 'dcg_at_k']
 
-# %% ../nbs/40_ap_dcg.ipynb #e01286cb
+# %% ../nbs/40_ap_dcg.ipynb #b3cb3962
 import numpy as np
 from .core import InputError
 from .iou import compare, check_op
 
-# %% ../nbs/40_ap_dcg.ipynb #2b5ad9b6
+# %% ../nbs/40_ap_dcg.ipynb #2f5fc2f6
 def _check_k(k):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InputError(f"K must be a positive integer, got {k!r}")
@@ -26,7 +26,7 @@ def _top_k(best, valid, k):
     pad = np.zeros((Q, k - P))
     return np.concatenate([best, pad], 1), np.concatenate([valid, pad.astype(bool)], 1)
 
-# %% ../nbs/40_ap_dcg.ipynb #cd0cdc0f
+# %% ../nbs/40_ap_dcg.ipynb #c6b36cdc
 def ap_at_k(best,          # (Q, P) IoU of each ranked prediction with its best ground truth
             valid,         # (Q, P) bool, real predictions
             k:int,         # cut-off K
@@ -41,7 +41,7 @@ def ap_at_k(best,          # (Q, P) IoU of each ranked prediction with its best 
     prec = np.cumsum(hit, 1) / np.arange(1, k + 1)
     return prec.mean(1)
 
-# %% ../nbs/40_ap_dcg.ipynb #bd051b58
+# %% ../nbs/40_ap_dcg.ipynb #3ea48e6e
 GAINS = {'linear': lambda r: r, 'exp': lambda r: np.power(2.0, r) - 1.0}
 DISCOUNTS = {'log2': lambda k: np.log2(k + 1.0), 'rank': lambda k: np.asarray(k, dtype=float)}
 
@@ -62,7 +62,7 @@ def dcg_at_k(best,                # (Q, P) IoU of each ranked prediction with it
     w = 1.0 / np.asarray(d(np.arange(1, k + 1)), dtype=float)
     return (np.where(v, g(b), 0.0) * w).sum(1)
 
-# %% ../nbs/40_ap_dcg.ipynb #addc9da8
+# %% ../nbs/40_ap_dcg.ipynb #d476b613
 def _ap_compute(ctx, spec):
     if spec.k is None or spec.theta is None: raise InputError(f"{spec.name}: AP needs a cut-off and a threshold, e.g. 'AP@5,IoU>0.5'")
     return ap_at_k(ctx.best, ctx.aligned.valid, spec.k, spec.theta, spec.op)

@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['AXIOMS', 'Violation', 'premises_hold', 'breaks', 'find_violation', 'list_measure', 'property_table']
 
-# %% ../nbs/41_axioms.ipynb #48492f7f
+# %% ../nbs/41_axioms.ipynb #5adc0e6a
 import itertools
 from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from .core import InputError
 
-# %% ../nbs/41_axioms.ipynb #4b045e5e
+# %% ../nbs/41_axioms.ipynb #700df53a
 AXIOMS = ('INV-k', 'MON-k')
 
 @dataclass
@@ -54,7 +54,7 @@ def breaks(vb:float, va:float, axiom:str, tol:float=1e-12)->bool:
     else: out = ~(va > vb)
     return bool(out) if out.ndim == 0 else out
 
-# %% ../nbs/41_axioms.ipynb #86159ec7
+# %% ../nbs/41_axioms.ipynb #3af39aca
 _PRIORITY = (0.0, 0.5, 1.0, 0.3, 0.7, 0.25, 0.75)
 _DISCRETE = np.array([0.0, 0.1, 0.25, 0.3, 0.5, 0.7, 0.75, 0.9, 1.0])
 
@@ -139,7 +139,7 @@ def _random_search(measure, axiom, K, n_trials, seed, tol):
         if breaks(vb, va, axiom, tol): return Violation(axiom, int(k), b, a, vb, va)
     return None
 
-# %% ../nbs/41_axioms.ipynb #0a383135
+# %% ../nbs/41_axioms.ipynb #7ade897c
 def find_violation(measure,                # function: ranked array of K IoUs -> float
                    axiom:str,              # 'INV-k' or 'MON-k'
                    K:int,                  # list length (the measure's cut-off)
@@ -156,7 +156,7 @@ def find_violation(measure,                # function: ranked array of K IoUs ->
     v = _grid_search(measure, axiom, int(K), max_grid, tol)
     return v if v is not None else _random_search(measure, axiom, int(K), n_trials, seed, tol)
 
-# %% ../nbs/41_axioms.ipynb #4f64cc5a
+# %% ../nbs/41_axioms.ipynb #9a8e0b0c
 def list_measure(kernel,   # array kernel f(best (Q, P), valid (Q, P), **kw) -> (Q,)
                  **kw):    # its parameters, e.g. k=5, theta=0.5
     "Turn a (queries x predictions) metric kernel into a function of one ranked IoU list (or a batch of lists)."

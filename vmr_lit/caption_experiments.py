@@ -6,7 +6,7 @@
 __all__ = ['subsample_captions', 'vary_m', 'oracle_captions', 'perturb_order', 'self_bleu', 'corpus_self_bleu',
            'synthetic_system']
 
-# %% ../nbs/13_caption_experiments.ipynb #6a9d0792
+# %% ../nbs/13_caption_experiments.ipynb #e1385dd6
 from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
@@ -16,7 +16,7 @@ from .iou import temporal_iou
 from .densevid import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from .meteor import MeteorScorer, tokenize
 
-# %% ../nbs/13_caption_experiments.ipynb #61fe2c5b
+# %% ../nbs/13_caption_experiments.ipynb #aedb5cae
 def subsample_captions(pred:CaptionPred,    # the system's captions
                        gt:CaptionGT,        # references giving |G| per video
                        m,                   # multiple of |G| to keep, or 'all'
@@ -53,7 +53,7 @@ def vary_m(gts,                             # reference file(s)
         cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in ('n_queries', 'n_without_predictions')}
     return pd.DataFrame(cols)
 
-# %% ../nbs/13_caption_experiments.ipynb #f2442e41
+# %% ../nbs/13_caption_experiments.ipynb #2578e1ff
 def oracle_captions(gt:CaptionGT,          # one reference file
                     pred:CaptionPred,      # the system's captions
                     scorer:Callable=None,  # f(reference, candidate); default nltk METEOR
@@ -72,7 +72,7 @@ def oracle_captions(gt:CaptionGT,          # one reference file
         V.append(v); W.append(np.array(w, float)); S.append([b[0] for b in best]); mean[v] = float(np.mean([b[1] for b in best]))
     return CaptionPred(V, W, S, f"oracle of {pred.source}"), mean
 
-# %% ../nbs/13_caption_experiments.ipynb #148577cc
+# %% ../nbs/13_caption_experiments.ipynb #614175dd
 def perturb_order(pred:CaptionPred,      # e.g. oracle captions
                   mode:str='shuffle',    # 'correct', 'swap' or 'shuffle'
                   seed:int=0,            # random seed
@@ -100,7 +100,7 @@ def perturb_order(pred:CaptionPred,      # e.g. oracle captions
         W.append(np.round(new, 2)); S.append(s)
     return CaptionPred(list(pred.vids), W, S, f"{pred.source} ({mode}, seed {seed})")
 
-# %% ../nbs/13_caption_experiments.ipynb #ae797d53
+# %% ../nbs/13_caption_experiments.ipynb #14e3b09a
 def self_bleu(sentences:Sequence,   # one video's captions
               n:int=4,              # maximum n-gram order (uniform weights)
              )->float:              # mean BLEU of each sentence against the others; NaN with fewer than 2
@@ -117,7 +117,7 @@ def corpus_self_bleu(pred:CaptionPred, n:int=4)->float:
     v = [self_bleu(s, n) for s in pred.sentences if len(s) >= 2]
     return float(np.mean(v)) if v else float('nan')
 
-# %% ../nbs/13_caption_experiments.ipynb #db5113ba
+# %% ../nbs/13_caption_experiments.ipynb #e94a023f
 def synthetic_system(gt:CaptionGT,          # references the system is made from
                      n_captions:int=40,     # captions per video (about)
                      seed:int=0,            # random seed

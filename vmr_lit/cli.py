@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['parse_settings', 'sample_moments', 'demo_moments', 'build_parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #ea7f6b69
+# %% ../nbs/90_cli.ipynb #9deb7753
 import argparse
 import io
 import json
@@ -18,16 +18,18 @@ import numpy as np
 import vmr_lit
 from .core import (COMMANDS, DEMOS, PRESETS, InputError, register_command, register_demo, evaluate, Report, set_quiet,
                           FORMATS, render, write_outputs, add_output_args)
-from .evaluate_moments import FAMILIES, all_conventions
+from .evaluate_moments import FAMILIES, SUBSETS, all_conventions
 
-# %% ../nbs/90_cli.ipynb #8874b06b
+# %% ../nbs/90_cli.ipynb #61f27981
 def _moments_args(p):
     p.add_argument('--gt', required=True, help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL)')
     p.add_argument('--pred', required=True, help='predictions (QVHighlights-style JSONL)')
     p.add_argument('--k', type=int, nargs='+', default=[1, 5, 10], help='cut-offs K for families (default 1 5 10)')
     p.add_argument('--iou', type=float, nargs='+', default=[0.3, 0.5, 0.7], help='IoU thresholds for families (default 0.3 0.5 0.7)')
     p.add_argument('--op', choices=['>', '>='], default=None, help="IoU operator for families (default '>=', or the preset's)")
-    p.add_argument('--metrics', nargs='+', default=None, help='families (R AxIoU mIoU ...) or full names (R@5,IoU>=0.5)')
+    p.add_argument('--metrics', nargs='+', default=None,
+                   help=f"families ({' '.join(FAMILIES)}) or full names (R@5,IoU>=0.5); a field restricts a metric to a subset "
+                        f"({', '.join(SUBSETS)}), e.g. R@1,IoU>=0.7.long")
     p.add_argument('--preset', default=None, help='reproduce a script: ' + ', '.join(k for k, v in PRESETS.items() if v['task'] == 'moments'))
     p.add_argument('--clip', action='store_true', default=None, help='clip windows to [0, duration]')
     p.add_argument('--rank-by', choices=['score', 'listed', 'score-ties-last'], default=None, help='how predictions are ranked (default score)')
@@ -78,7 +80,7 @@ def _moments_run(args)->int:
 
 register_command('moments', 'score single-video moment retrieval (R@K,θ, AxIoU@K, mIoU, ...)', _moments_args, _moments_run)
 
-# %% ../nbs/90_cli.ipynb #d77e7cca
+# %% ../nbs/90_cli.ipynb #5f6f4ce2
 def sample_moments(folder,                # where to write gt.jsonl and pred.jsonl
                    n_queries:int=200,     # number of queries
                    seed:int=0,            # random seed
@@ -126,7 +128,7 @@ def _presets_run(args)->int:
 register_command('demo', 'score bundled sample data with every task', lambda p: None, _demo_run)
 register_command('presets', 'list the presets that reproduce existing scripts', lambda p: None, _presets_run)
 
-# %% ../nbs/90_cli.ipynb #86f882d0
+# %% ../nbs/90_cli.ipynb #7cdef9fd
 def build_parser()->argparse.ArgumentParser:
     "The `vmr-lit` argument parser, one subparser per registered command."
     p = argparse.ArgumentParser(prog='vmr-lit', description='Literate, tested metrics for video moment retrieval and dense video captioning.')

@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['bootstrap_ci', 'randomization_test', 'holm', 'Comparison', 'compare']
 
-# %% ../nbs/60_compare.ipynb #bcbe6418
+# %% ../nbs/60_compare.ipynb #96e04eb8
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from .core import InputError, Report, evaluate, load, progress
 
-# %% ../nbs/60_compare.ipynb #c448eda8
+# %% ../nbs/60_compare.ipynb #84a0a075
 def bootstrap_ci(x,                   # (Q,) per-query values
                  n_boot:int=10_000,   # bootstrap resamples
                  level:float=0.95,    # confidence level
@@ -62,7 +62,7 @@ def holm(p)->np.ndarray:
         adj[i] = running
     return adj
 
-# %% ../nbs/60_compare.ipynb #977c17ba
+# %% ../nbs/60_compare.ipynb #7f63e3f8
 @dataclass
 class Comparison:
     "Per system and metric: mean, CI, p-values against the baseline, wins/ties/losses."
@@ -158,9 +158,10 @@ def compare(gt,                       # ground truth (path or loaded)
         table.loc[idx, 'p_holm'] = holm(table.loc[idx, 'p_value'].to_numpy())
     return Comparison(table, baseline, reports)
 
-# %% ../nbs/60_compare.ipynb #44d0c717
+# %% ../nbs/60_compare.ipynb #b8b9db76
 from .core import register_command
 
+# %% ../nbs/60_compare.ipynb #bc4858ff
 def _compare_args(p):
     p.add_argument('--gt', required=True, nargs='+', help='ground truth file(s)')
     p.add_argument('--pred', required=True, nargs='+', help='one prediction file per system')

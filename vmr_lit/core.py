@@ -9,7 +9,7 @@ __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'EVALUATORS', 'COMMANDS', 'FORMATS', 'P
            'register_command', 'render', 'write_outputs', 'add_output_args', 'register_preset', 'get_preset',
            'register_demo']
 
-# %% ../nbs/01_core.ipynb #b6861f66
+# %% ../nbs/01_core.ipynb #86dd3d4d
 import gc
 import json
 import re
@@ -20,11 +20,11 @@ from typing import Callable, Optional
 import numpy as np
 import pandas as pd
 
-# %% ../nbs/01_core.ipynb #87b090e6
+# %% ../nbs/01_core.ipynb #6d23b190
 class InputError(ValueError):
     "Input that cannot be scored; the message names the file or query and the field."
 
-# %% ../nbs/01_core.ipynb #1b817175
+# %% ../nbs/01_core.ipynb #a7701d55
 _NAME_RE = re.compile(r"^(?P<family>[A-Za-z][A-Za-z0-9_\-]*)"
                       r"(?:@(?P<k>\d+|\[[^\]]*\]))?"
                       r"(?:,IoU(?P<op>>=|>)(?P<theta>\d*\.?\d+))?"
@@ -64,7 +64,7 @@ def parse_metric(name:str)->MetricSpec:
     if k is not None and k <= 0: raise InputError(f"metric {name!r}: K must be a positive integer")
     return MetricSpec(m['family'], k, m['op'], theta, m['field'], kspec)
 
-# %% ../nbs/01_core.ipynb #bb9dc86a
+# %% ../nbs/01_core.ipynb #1c83978d
 class Report:
     "Per-query values and their means, with counts of what was accepted."
     def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
@@ -161,7 +161,7 @@ class Report:
         lines = [f"{k:<28} {v:.4f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in self.summary.items()]
         return '\n'.join(lines)
 
-# %% ../nbs/01_core.ipynb #ea0cc41f
+# %% ../nbs/01_core.ipynb #1029ec37
 @dataclass
 class Loader:
     "A registered file reader."
@@ -316,8 +316,10 @@ def load(path,                # a file in any supported format
     known = '\n  '.join(f"{l.kind}: {l.doc}" for l in LOADERS.values())
     raise InputError(f"{path}: format not recognised; pass kind= one of:\n  {known}")
 
-# %% ../nbs/01_core.ipynb #8978fb55
+# %% ../nbs/01_core.ipynb #bcac46e6
 import sys
+
+# %% ../nbs/01_core.ipynb #79d632e6
 _QUIET = [False]
 
 def set_quiet(quiet:bool=True):
@@ -330,9 +332,10 @@ def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
     from tqdm import tqdm
     return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
 
-# %% ../nbs/01_core.ipynb #9e08dbc7
+# %% ../nbs/01_core.ipynb #d46db4be
 import os
 
+# %% ../nbs/01_core.ipynb #833a7c6c
 def shared_dir()->Optional[Path]:
     "The `shared/` folder with real data for checks, or None where it is absent."
     cands = [os.environ.get('VMR_LIT_SHARED'), Path.cwd()/'../../shared', Path.cwd()/'../shared',
@@ -341,7 +344,7 @@ def shared_dir()->Optional[Path]:
         if c and (Path(c)/'data').is_dir(): return Path(c).resolve()
     return None
 
-# %% ../nbs/01_core.ipynb #9c8510de
+# %% ../nbs/01_core.ipynb #52629f7c
 EVALUATORS = {}
 
 def register_evaluator(pred_type:type, fn:Callable):
@@ -363,7 +366,7 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, or
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}")
 
-# %% ../nbs/01_core.ipynb #99749d4f
+# %% ../nbs/01_core.ipynb #1f9dd253
 COMMANDS = {}
 
 def register_command(name:str,            # subcommand, e.g. 'moments'
@@ -374,7 +377,7 @@ def register_command(name:str,            # subcommand, e.g. 'moments'
     "Register a `vmr-lit` subcommand."
     COMMANDS[name] = (help, add_arguments, run)
 
-# %% ../nbs/01_core.ipynb #eb8cbcfb
+# %% ../nbs/01_core.ipynb #3653792f
 FORMATS = ('table', 'markdown', 'csv', 'json')
 
 def render(rep:Report, fmt:str='table')->str:
@@ -396,7 +399,7 @@ def add_output_args(p):
     p.add_argument('--json', metavar='FILE', help='write the summary as JSON')
     p.add_argument('--format', choices=FORMATS, default='table', help='how to print the summary')
 
-# %% ../nbs/01_core.ipynb #ec819f5e
+# %% ../nbs/01_core.ipynb #fca36bd2
 PRESETS = {}
 
 def register_preset(name:str,        # e.g. 'vmr-axiou'

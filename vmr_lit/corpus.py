@@ -6,7 +6,7 @@
 __all__ = ['CORPUS_DEFAULTS', 'first_hit_rank', 'corpus_recall', 'CorpusPred', 'read_tvr_submission', 'evaluate_corpus',
            'synthetic_vcmr']
 
-# %% ../nbs/21_corpus.ipynb #11dbe74a
+# %% ../nbs/21_corpus.ipynb #41d9e1c9
 import json
 import math
 import warnings
@@ -20,7 +20,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .moments import MomentsGT, rank_order
 
-# %% ../nbs/21_corpus.ipynb #88e88e34
+# %% ../nbs/21_corpus.ipynb #1fa346f0
 def first_hit_rank(gt_vids,              # (Q,) int video id of each query's ground truth (<0: not in the index)
                    gt_windows,           # (Q, G, 2) ground-truth windows, NaN padded
                    pred_vids,            # (Q, P) int video id of each ranked prediction (<0: padding)
@@ -55,7 +55,7 @@ def corpus_recall(first_hit, k:int)->np.ndarray:
     r = np.asarray(first_hit)
     return ((r >= 0) & (r < k)).astype(float)
 
-# %% ../nbs/21_corpus.ipynb #86de1b70
+# %% ../nbs/21_corpus.ipynb #067a49cc
 @dataclass
 class CorpusPred:
     "Ranked (video, window, score) predictions over a video corpus, from a TVR submission."
@@ -118,7 +118,7 @@ def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx,
 register_loader('tvr-vcmr', lambda o: isinstance(o, dict) and 'video2idx' in o and 'VCMR' in o, read_tvr_submission,
                 "TVR submission JSON (video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}])")
 
-# %% ../nbs/21_corpus.ipynb #40e3b1c5
+# %% ../nbs/21_corpus.ipynb #4fc4343a
 CORPUS_DEFAULTS = dict(iou_op='>=', union='hull', zero_union=0.0, dtype='float64', rank_by='score', max_pred=None,
                        unknown='raise', unknown_video='raise', reversed='raise', chunk=None)
 
@@ -198,7 +198,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
 
 register_evaluator(CorpusPred, evaluate_corpus)
 
-# %% ../nbs/21_corpus.ipynb #4263fbf7
+# %% ../nbs/21_corpus.ipynb #49f46dc5
 def synthetic_vcmr(gt,                 # MomentsGT with TVR ground truth
                    video2idx:dict,     # the corpus: {vid_name: idx}
                    durations:dict=None,# {vid_name: duration}, to draw windows inside videos

@@ -7,7 +7,7 @@ __all__ = ['ANET_TIOUS', 'CAPTION_CONVENTIONS', 'CAPTION_FAMILIES', 'anet_pairs'
            'read_captions_gt', 'read_captions_pred', 'as_caption_gt', 'as_caption_pred', 'score_field',
            'caption_metrics', 'evaluate_captions', 'sample_captions', 'demo_captions']
 
-# %% ../nbs/12_densevid.ipynb #defb9c75
+# %% ../nbs/12_densevid.ipynb #6c69cc86
 import json
 import math
 import inspect
@@ -21,7 +21,7 @@ from .iou import temporal_iou
 from .soda import soda_video, cached_scorer, SODA_VARIANTS, MULTI_REF
 from .meteor import get_scorer, MeteorScorer, ScoreTable
 
-# %% ../nbs/12_densevid.ipynb #77180f54
+# %% ../nbs/12_densevid.ipynb #16bed576
 ANET_TIOUS = (0.3, 0.5, 0.7, 0.9)
 
 def anet_pairs(iou:np.ndarray,   # IoU, shape (P, G): generated captions x references
@@ -73,7 +73,7 @@ def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         out[float(t)] = (float(score), len(pairs) + len(unmatched), float(prec), float(rec))
     return out
 
-# %% ../nbs/12_densevid.ipynb #b570023b
+# %% ../nbs/12_densevid.ipynb #87ba1b43
 @dataclass
 class CaptionGT:
     "Reference captions of one file: per video, windows and sentences in file order."
@@ -188,7 +188,7 @@ def as_caption_pred(x)->CaptionPred:
     if isinstance(x, (str, Path)): return read_captions_pred(core._parse(x)[1], str(x))
     raise InputError(f"cannot use {type(x).__name__} as captions; pass a submission JSON path")
 
-# %% ../nbs/12_densevid.ipynb #934b3798
+# %% ../nbs/12_densevid.ipynb #b310cfa3
 CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
                            aggregate='mean', max_proposals=None, reversed='raise', unknown='report', n_jobs=1)
 CAPTION_FAMILIES = ('SODA_a', 'SODA_b', 'SODA_c', 'ANet')
@@ -220,7 +220,7 @@ def caption_metrics(metrics, tious, field_name='METEOR')->list:
             else: out.append(core.MetricSpec(spec.family, None, spec.op, spec.theta, f).name)
     return list(dict.fromkeys(out))
 
-# %% ../nbs/12_densevid.ipynb #cae4d745
+# %% ../nbs/12_densevid.ipynb #a8893830
 def _video_inputs(gts, pred, conv):
     "Per reference video: its reference sets and its (truncated) predictions."
     order, refs = [], {}
@@ -354,7 +354,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
 
 register_evaluator(CaptionPred, evaluate_captions)
 
-# %% ../nbs/12_densevid.ipynb #9e452677
+# %% ../nbs/12_densevid.ipynb #b693d09b
 register_preset('soda-official', 'captions', 'fujiso/SODA default: references pooled, IoU inter/(min(hull,sum)+1e-8)',
                 union='min', eps=1e-8, multi_ref='pool')
 register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference file per threshold, unsorted references',
@@ -362,7 +362,7 @@ register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference
 register_preset('densevid-2018', 'captions', "densevid_eval@deba7d7: penalty 'abc123!@#', 1000 proposals, corpus METEOR per video",
                 union='min', eps=1e-8, penalty='abc123!@#', max_proposals=1000, aggregate='corpus')
 
-# %% ../nbs/12_densevid.ipynb #09030482
+# %% ../nbs/12_densevid.ipynb #35064f58
 def _cli_helpers():
     "render / write_outputs / add_output_args from core (or the cli module of older builds)."
     if hasattr(core, 'add_output_args'): return core.render, core.write_outputs, core.add_output_args
@@ -406,7 +406,7 @@ def _captions_run(args)->int:
 
 core.register_command('captions', 'score dense video captions (SODA a/b/c, the ActivityNet Challenge scorer)', _captions_args, _captions_run)
 
-# %% ../nbs/12_densevid.ipynb #16a4c347
+# %% ../nbs/12_densevid.ipynb #42850930
 _SUBJ = ['a man', 'a woman', 'a boy', 'a girl', 'two men', 'a group of people', 'the coach', 'a young child']
 _VERB = ['is playing', 'is cleaning', 'is holding', 'is throwing', 'is riding', 'is painting', 'is cutting', 'is carrying']
 _OBJ = ['a guitar', 'the floor', 'a ball', 'a horse', 'a bike', 'the fence', 'some vegetables', 'a large box']

@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['RULES', 'DR_CONVENTIONS', 'discount', 'dr_from_tensors', 'check_durations', 'dr_tensors', 'dr_at_n']
 
-# %% ../nbs/30_dr.ipynb #b31dd97c
+# %% ../nbs/30_dr.ipynb #244307a4
 import numpy as np
 from .core import InputError
 from .iou import temporal_iou, compare, check_op, check_thresholds, clip_windows
 
-# %% ../nbs/30_dr.ipynb #b773293c
+# %% ../nbs/30_dr.ipynb #ebf73797
 def discount(pred,                 # predicted windows (..., P, 2), seconds
              gt,                   # ground-truth windows (..., G, 2), seconds
              durations,            # video durations (...), seconds, positive
@@ -24,7 +24,7 @@ def discount(pred,                 # predicted windows (..., P, 2), seconds
     if alpha_clip: a_s, a_e = np.maximum(a_s, 0), np.maximum(a_e, 0)
     return a_s * a_e
 
-# %% ../nbs/30_dr.ipynb #6cf3e6cb
+# %% ../nbs/30_dr.ipynb #75186a8c
 RULES = ('best', 'first')
 
 def dr_from_tensors(iou,             # (Q, P, G) IoU of ranked predictions x ground truths
@@ -47,7 +47,7 @@ def dr_from_tensors(iou,             # (Q, P, G) IoU of ranked predictions x gro
         v = np.take_along_axis(a, ph.argmax(1)[:, None], 1)[:, 0] if a.shape[1] else np.full(len(a), -np.inf)
     return np.where(np.isfinite(v), v, 0.0)
 
-# %% ../nbs/30_dr.ipynb #248bcd26
+# %% ../nbs/30_dr.ipynb #e3f924f0
 def check_durations(durations,   # (Q,) video durations
                     qids=None,   # (Q,) query ids for messages
                    )->np.ndarray:
@@ -62,7 +62,7 @@ def check_durations(durations,   # (Q,) video durations
             raise InputError(f"dR needs the video duration of every query: duration {what} for query {names}{more}")
     return d
 
-# %% ../nbs/30_dr.ipynb #6fe2517b
+# %% ../nbs/30_dr.ipynb #13f83ffd
 def dr_tensors(pred,                  # (Q, P, 2) ranked predicted windows, NaN padded
                gt,                    # (Q, G, 2) ground-truth windows, NaN padded
                durations,             # (Q,) video durations
@@ -103,11 +103,12 @@ def dr_at_n(pred, gt, durations,     # as in `dr_tensors`
     T, A, V = dr_tensors(pred, gt, durations, **conventions)
     return dr_from_tensors(T, A, V, n, m, op, rule)
 
-# %% ../nbs/30_dr.ipynb #18c21d45
+# %% ../nbs/30_dr.ipynb #0dbec4e4
 from .core import register_preset
 from .evaluate_moments import register_moment_family
 from .iou import clip_windows as _clip
 
+# %% ../nbs/30_dr.ipynb #5bccb074
 DR_CONVENTIONS = dict(alpha_clip=True, clip_gt=False, dr_rule='best')
 
 def _dr_tensors_ctx(ctx):

@@ -7,7 +7,7 @@ __all__ = ['LEXNAMES', 'INSTALL_HELP', 'TOKEN_RE', 'SCORERS', 'PTB_PUNCTUATION',
            'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'bleu4', 'ScoreTable', 'get_scorer', 'java_available',
            'JavaMeteor', 'ptb_tokenize']
 
-# %% ../nbs/10_meteor.ipynb #387af07f
+# %% ../nbs/10_meteor.ipynb #ea05c1e2
 import os
 import re
 import shutil
@@ -22,7 +22,7 @@ from nltk.stem.porter import PorterStemmer
 from nltk.translate import meteor_score as _nltk_meteor
 from .core import InputError
 
-# %% ../nbs/10_meteor.ipynb #e6f7212f
+# %% ../nbs/10_meteor.ipynb #7a4adf67
 LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
             "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food noun.group "
             "noun.location noun.motive noun.object noun.person noun.phenomenon noun.plant "
@@ -40,7 +40,7 @@ def cache_dir()->Path:
     "vmr_lit's cache folder (`$VMR_LIT_CACHE` or `~/.cache/vmr_lit`)."
     return Path(os.environ.get('VMR_LIT_CACHE') or Path.home()/'.cache'/'vmr_lit')
 
-# %% ../nbs/10_meteor.ipynb #c4caae97
+# %% ../nbs/10_meteor.ipynb #f99c8798
 _WN = None
 INSTALL_HELP = ("WordNet 3.0 was not found. Install it with one of:\n"
                 "  sudo apt-get install wordnet-base     (Debian/Ubuntu; vmr_lit copies /usr/share/wordnet into its cache)\n"
@@ -124,7 +124,7 @@ def wordnet(debian_dir=None,  # where Debian's wordnet-base lives; default `$VMR
         _WN = WordNetCorpusReader(root, None)
     return _WN
 
-# %% ../nbs/10_meteor.ipynb #330bb763
+# %% ../nbs/10_meteor.ipynb #58357c4e
 TOKEN_RE = re.compile(r"[^\W_]+")
 
 def tokenize(sentence:str)->list:
@@ -132,7 +132,7 @@ def tokenize(sentence:str)->list:
     if not isinstance(sentence, str): raise InputError(f"a sentence must be a string, got {type(sentence).__name__}: {sentence!r}")
     return TOKEN_RE.findall(sentence.lower())
 
-# %% ../nbs/10_meteor.ipynb #898afaf2
+# %% ../nbs/10_meteor.ipynb #5fa90af8
 _STEMMER = PorterStemmer()
 
 def meteor(reference,          # reference sentence, or a list of reference sentences
@@ -142,7 +142,7 @@ def meteor(reference,          # reference sentence, or a list of reference sent
     refs = [reference] if isinstance(reference, str) else list(reference)
     return _nltk_meteor.meteor_score([tokenize(r) for r in refs], tokenize(candidate), wordnet=wordnet())
 
-# %% ../nbs/10_meteor.ipynb #ac2b1920
+# %% ../nbs/10_meteor.ipynb #4694f80d
 class _CachedStemmer:
     "Porter stemmer with a per-word cache."
     def __init__(self, stemmer=None): self.stemmer, self.cache = stemmer or PorterStemmer(), {}
@@ -172,7 +172,7 @@ class _CachedWordNet:
             s = self.cache[w] = [_Synonyms(names)] if names else []
         return s
 
-# %% ../nbs/10_meteor.ipynb #d0cddf40
+# %% ../nbs/10_meteor.ipynb #c8799d5b
 class MeteorScorer:
     "nltk METEOR with cached tokens, stems, synonyms and pair scores: `scorer(reference, candidate) -> float`."
     def __init__(self,
@@ -267,7 +267,7 @@ class MeteorScorer:
 
     def __repr__(self): return f"MeteorScorer(engine={self.engine!r}, {len(self.scores)} pairs cached)"
 
-# %% ../nbs/10_meteor.ipynb #b551cc79
+# %% ../nbs/10_meteor.ipynb #50f63ca9
 _WORDS = ("a an the man men woman women person people boy girl dog dogs cat horse ball guitar piano "
           "is are was were walks walking walked runs running ran plays playing played cuts cutting "
           "slices talks speaks speaking jumps jumping throws throwing holds holding rides riding "
@@ -284,7 +284,7 @@ def random_captions(n:int, seed:int=0, min_len:int=3, max_len:int=14)->list:
         out.append(s[0].upper() + s[1:] + '.')
     return out
 
-# %% ../nbs/10_meteor.ipynb #6d60a5d8
+# %% ../nbs/10_meteor.ipynb #967d35e7
 def bleu4(reference, candidate:str)->float:
     "nltk sentence BLEU-4 (smoothing method 1) on vmr_lit's tokenisation; a list of references is allowed."
     from nltk.translate.bleu_score import sentence_bleu, SmoothingFunction
@@ -309,7 +309,7 @@ def get_scorer(scorer='meteor')->Callable:
     if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, java-meteor, or a callable")
     return SCORERS[scorer]()
 
-# %% ../nbs/10_meteor.ipynb #2ed3eb81
+# %% ../nbs/10_meteor.ipynb #9cb91734
 def _pycoco_file(*parts):
     spec = importlib.util.find_spec('pycocoevalcap')
     if spec is None or not spec.submodule_search_locations: return None

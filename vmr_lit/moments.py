@@ -7,7 +7,7 @@ __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_
            'read_activitynet', 'read_cd', 'read_tvr', 'stream_predictions', 'Aligned', 'rank_order', 'align',
            'iou_matrix', 'best_iou']
 
-# %% ../nbs/02_moments.ipynb #a68c5e27
+# %% ../nbs/02_moments.ipynb #ab6dff54
 import json
 import math
 import warnings
@@ -18,7 +18,7 @@ import pandas as pd
 from .core import InputError, register_loader, load, JsonlFile
 from .iou import temporal_iou, validate_windows, clip_windows
 
-# %% ../nbs/02_moments.ipynb #87d204d9
+# %% ../nbs/02_moments.ipynb #2f71958a
 @dataclass
 class MomentsGT:
     "Ground truth for single-video moment retrieval: one row per query."
@@ -58,7 +58,7 @@ class MomentsPred:
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/02_moments.ipynb #2feabc51
+# %% ../nbs/02_moments.ipynb #ca3d658b
 def _pad(rows, width, fill=np.nan):
     "Stack ragged lists of length-`width` rows into (N, max_len, width), padded with `fill`."
     n = np.array([len(r) for r in rows], dtype=np.int64)
@@ -100,7 +100,7 @@ def _make_gt(qids, vids, durs, queries, source, wins=None, W=None, n=None):
     return MomentsGT(qids, np.array([str(v) for v in vids], dtype=object), d, W, n,
                      np.array([str(s) for s in queries], dtype=object), str(source), counts)
 
-# %% ../nbs/02_moments.ipynb #21bf08a9
+# %% ../nbs/02_moments.ipynb #5873b5e6
 def _fast_ragged(wins, width):
     "(N, G, width) NaN-padded array and lengths from lists of windows, grouped by length; None if anything is odd."
     try: lens = np.fromiter(map(len, wins), np.int64, len(wins))
@@ -235,7 +235,7 @@ def read_tvr(rows, source=''):
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
     return _make_gt(qids, vids, durs, qs, source, wins=wins)
 
-# %% ../nbs/02_moments.ipynb #997ae61f
+# %% ../nbs/02_moments.ipynb #8ca00e5a
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
         and any(key(v) for v in list(o.values())[:5])
@@ -253,9 +253,10 @@ register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in 
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
                 'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
 
-# %% ../nbs/02_moments.ipynb #c0411834
+# %% ../nbs/02_moments.ipynb #ece5d115
 from .core import iter_jsonl, _parse
 
+# %% ../nbs/02_moments.ipynb #8d04e903
 def stream_predictions(path, chunk:int=100_000):
     "Yield MomentsPred chunks of a QVHighlights prediction JSONL file; None if `path` is not one."
     p = Path(path)
@@ -266,7 +267,7 @@ def stream_predictions(path, chunk:int=100_000):
     if not isinstance(rec, dict) or 'pred_relevant_windows' not in rec: return None
     return (read_qvhighlights_pred(c, str(p)) for c in iter_jsonl(p, chunk))
 
-# %% ../nbs/02_moments.ipynb #f2460778
+# %% ../nbs/02_moments.ipynb #082270f3
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -333,7 +334,7 @@ def align(gt:MomentsGT,          # ground truth
               **{f"pred_{k}": v for k, v in counts.items()}, **{f"gt_{k}": v for k, v in gt.counts.items()}}
     return Aligned(gt, W, S, V, counts)
 
-# %% ../nbs/02_moments.ipynb #aada7e77
+# %% ../nbs/02_moments.ipynb #d9a4c2f5
 def iou_matrix(al:Aligned, union='hull', zero_union=0.0, inclusive=False, clip=False, dtype='float64', eps=0.0):
     "(Q, P, G) IoU between ranked predictions and ground truths; 0 for padded pairs."
     P, G = al.windows, al.gt.windows

@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['PAPER_BETAS', 'appendix_c', 'appendix_c_mc', 'noisy_windows', 'label_noise_rmse', 'plot_label_noise']
 
-# %% ../nbs/43_noise.ipynb #4e054e48
+# %% ../nbs/43_noise.ipynb #af39c505
 import numpy as np
 import pandas as pd
 from .core import InputError
 
-# %% ../nbs/43_noise.ipynb #68810ab8
+# %% ../nbs/43_noise.ipynb #27da7f7f
 def appendix_c(theta,            # IoU threshold(s) θ, any shape
                gamma,            # noise standard deviation(s) γ > 0, broadcast with theta
                r:float=0.5,      # true IoU of the top-1 moment
@@ -27,7 +27,7 @@ def appendix_c(theta,            # IoU threshold(s) θ, any shape
                          'R@1 bias': bias_R, 'R@1 bias2': bias_R**2, 'R@1 var': p * (1 - p),
                          'R@1 mse': bias_R**2 + p * (1 - p)})
 
-# %% ../nbs/43_noise.ipynb #bd7daffb
+# %% ../nbs/43_noise.ipynb #0bc57b08
 def appendix_c_mc(theta,             # IoU threshold(s) θ, any shape
                   gamma,             # noise standard deviation(s) γ, broadcast with theta
                   r:float=0.5,       # true IoU of the top-1 moment
@@ -51,7 +51,7 @@ def appendix_c_mc(theta,             # IoU threshold(s) θ, any shape
     out['R@1 bias2'] = out['R@1 bias']**2
     return out
 
-# %% ../nbs/43_noise.ipynb #c5bed2ac
+# %% ../nbs/43_noise.ipynb #02025098
 PAPER_BETAS = tuple(float(b) for b in np.sqrt([1.0, 2.0, 3.0, 4.0]))   # Sec. 6.4: beta^2 in {1, 2, 3, 4}
 
 def noisy_windows(windows,               # (Q, G, 2) ground-truth windows (NaN padded)
@@ -74,9 +74,10 @@ def noisy_windows(windows,               # (Q, G, 2) ground-truth windows (NaN p
     li = ex * L[None, ..., None] if model == 'paper' else L[None, ..., None] + ex
     return np.stack([np.median(si, -1), np.median(si + li, -1)], -1)
 
-# %% ../nbs/43_noise.ipynb #e87e5ac3
+# %% ../nbs/43_noise.ipynb #5f64adcd
 from .systems import SystemSet, measure_values, best_iou_of, PAPER_MEASURES
 
+# %% ../nbs/43_noise.ipynb #5ee8437c
 def label_noise_rmse(ss:SystemSet,             # systems and ground truth
                      measures=PAPER_MEASURES,  # measure names
                      betas=PAPER_BETAS,        # noise levels (start-time standard deviations, seconds)
@@ -102,7 +103,7 @@ def label_noise_rmse(ss:SystemSet,             # systems and ground truth
             rows.append({'beta': float(beta), 'measure': name, 'rmse': rmse[j].mean(), **dict(zip(ss.names, rmse[j]))})
     return pd.DataFrame(rows).set_index(['beta', 'measure'])
 
-# %% ../nbs/43_noise.ipynb #2acb4eb3
+# %% ../nbs/43_noise.ipynb #09d22f64
 def plot_label_noise(tabs:dict,    # label -> table of mean RMSE (rows: levels, columns: PAPER_MEASURES), e.g. `label_noise_rmse(...)['rmse'].unstack('measure')`
                      title:str='Effect of label noise'):
     "Figure 7: one row per table, mean RMSE of R@K,θ and AxIoU@K against the noise level for K = 1, 5, 10."

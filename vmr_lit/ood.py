@@ -6,13 +6,13 @@
 __all__ = ['SPLITS', 'normalise_windows', 'fit_moment_kde', 'assign_videos', 'resplit', 'predict_all', 'bias_based',
            'density_grid', 'plot_moment_densities', 'plot_length_hist']
 
-# %% ../nbs/31_ood.ipynb #edf7d5bc
+# %% ../nbs/31_ood.ipynb #4bda0bdf
 import numpy as np
 import pandas as pd
 from .core import InputError
 from .dr import check_durations
 
-# %% ../nbs/31_ood.ipynb #94d172f3
+# %% ../nbs/31_ood.ipynb #27042294
 def normalise_windows(windows,          # (N, 2) windows in seconds, one per sample
                       durations,        # (N,) video durations, positive
                       clip:bool=True,   # clip to [0, 1] (ground truth past the end)
@@ -25,7 +25,7 @@ def normalise_windows(windows,          # (N, 2) windows in seconds, one per sam
     out = w / d[:, None]
     return np.clip(out, 0, 1) if clip else out
 
-# %% ../nbs/31_ood.ipynb #6512e992
+# %% ../nbs/31_ood.ipynb #352ca7ad
 SPLITS = ('train', 'val', 'test-iid', 'test-ood')
 
 def fit_moment_kde(norm,              # (N, 2) normalised (start, end)
@@ -51,7 +51,7 @@ def assign_videos(preliminary,        # (N,) bool: sample in the preliminary tes
     v = (2 * k >= n) if ties == 'ood' else (2 * k > n)
     return v[inv]
 
-# %% ../nbs/31_ood.ipynb #6ffac9cc
+# %% ../nbs/31_ood.ipynb #7ab9eba7
 def resplit(norm,                         # (N, 2) normalised (start, end) of every sample
             vids,                         # (N,) video id of every sample
             seed:int=0,                   # seed of the train/val/test-iid deal (and of `max_fit`)
@@ -88,7 +88,7 @@ def resplit(norm,                         # (N, 2) normalised (start, end) of ev
     split = lab[inv]
     return pd.DataFrame({'vid': vids, 'split': split, 'density': dens, 'preliminary': prelim, 'long': long})
 
-# %% ../nbs/31_ood.ipynb #497d26f0
+# %% ../nbs/31_ood.ipynb #59d0b258
 def predict_all(durations,   # (Q,) video durations
                 qids=None,   # (Q,) ids for error messages
                )->np.ndarray:  # (Q, 1, 2) windows [0, duration]
@@ -108,7 +108,7 @@ def bias_based(kde,          # a fitted `gaussian_kde` of normalised moments (se
     x = np.sort(np.clip(x, 0, 1), -1)
     return x * d[:, None, None]
 
-# %% ../nbs/31_ood.ipynb #18356df9
+# %% ../nbs/31_ood.ipynb #4d391038
 def density_grid(norm,              # (N, 2) normalised (start, end)
                  grid:int=60,       # grid points per axis over [0, 1]
                  bw_method=None,    # KDE bandwidth

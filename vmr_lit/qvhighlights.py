@@ -8,7 +8,7 @@ __all__ = ['MAP_THRESHOLDS', 'SALIENCY_LEVELS', 'LENGTH_BUCKETS', 'QVH_CONVENTIO
            'highlight_scores', 'restrict_gt', 'threshold_range', 'attach_rows', 'moment_detr_metrics',
            'moment_detr_brief']
 
-# %% ../nbs/50_qvhighlights.ipynb #c3b7d94a
+# %% ../nbs/50_qvhighlights.ipynb #17a5a6ba
 import dataclasses
 import math
 from dataclasses import dataclass
@@ -18,9 +18,9 @@ import warnings
 from .core import InputError, MetricSpec, parse_metric, read_jsonl
 from .iou import compare, check_op, check_thresholds
 from .moments import MomentsGT, MomentsPred, Aligned, align, rank_order, iou_matrix, read_qvhighlights_gt, read_qvhighlights_pred
-from .evaluate_moments import FAMILIES, MomentsContext, register_moment_family, evaluate_moments
+from .evaluate_moments import FAMILIES, MomentsContext, register_moment_family, register_subset, evaluate_moments
 
-# %% ../nbs/50_qvhighlights.ipynb #657d27e5
+# %% ../nbs/50_qvhighlights.ipynb #f3468805
 MAP_THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))   # 0.5, 0.55, ..., 0.95
 
 def greedy_match(ious,            # (Q, P, G) IoU of ranked predictions with ground truths
@@ -70,7 +70,7 @@ def detection_ap(ious,                    # (Q, P, G) IoU of score-ranked predic
     tp = greedy_match(ious, valid, gt_valid, thetas, op)
     return interpolated_ap(tp, valid, np.asarray(gt_valid, bool).sum(1))
 
-# %% ../nbs/50_qvhighlights.ipynb #df91998c
+# %% ../nbs/50_qvhighlights.ipynb #874a0cfe
 SALIENCY_LEVELS = {'Fair': 2, 'Good': 3, 'VeryGood': 4}
 
 def hl_average_precision(scores,        # (Q, C) predicted clip scores (already cut/padded to the clip grid)
@@ -110,7 +110,7 @@ def hl_hit1(scores,        # (Q, Cp) predicted clip scores as listed, NaN padded
     hit = L.max(1)[np.arange(len(L)), np.minimum(top, max(L.shape[-1] - 1, 0))] if L.shape[-1] else np.zeros(len(L))
     return np.where(inside, hit, 0.0)
 
-# %% ../nbs/50_qvhighlights.ipynb #034a618e
+# %% ../nbs/50_qvhighlights.ipynb #6de434db
 @dataclass
 class Saliency:
     "Clip saliency of the ground-truth queries and the predicted clip scores, in ground-truth order."
@@ -182,7 +182,7 @@ def highlight_scores(sal:Saliency,   # from `read_saliency`
     none = sal.n_scores == 0
     return {'mAP': np.where(none, np.nan, ap), 'Hit1': np.where(none, np.nan, hit)}
 
-# %% ../nbs/50_qvhighlights.ipynb #bd4dd781
+# %% ../nbs/50_qvhighlights.ipynb #373c5fcf
 LENGTH_BUCKETS = {'short': (0.0, 10.0), 'middle': (10.0, 30.0), 'long': (30.0, math.inf)}
 
 def restrict_gt(gt:MomentsGT,     # ground truth
@@ -198,7 +198,7 @@ def restrict_gt(gt:MomentsGT,     # ground truth
     W = np.where((np.arange(G)[None] < n[:, None])[..., None], np.take_along_axis(W, o[..., None], 1), np.nan)
     return dataclasses.replace(gt, windows=W, n_windows=n)
 
-# %% ../nbs/50_qvhighlights.ipynb #f6b23be5
+# %% ../nbs/50_qvhighlights.ipynb #100eeac7
 QVH_CONVENTIONS = dict(map_union=None, map_listed_cut=None, no_pred='zero', bucket_long_max=math.inf,
                        hl_clip_length=2.0, hl_pad=0.0)
 MOMENT_DETR_CONVENTIONS = dict(map_union='sum', map_listed_cut=10, no_pred='drop', bucket_long_max=150.0)
@@ -233,7 +233,7 @@ def _rows(data):
     if src and Path(src).is_file(): return read_jsonl(src)
     raise InputError("highlight metrics need the raw rows: load from a JSONL file or use attach_rows(data, rows)")
 
-# %% ../nbs/50_qvhighlights.ipynb #b9719287
+# %% ../nbs/50_qvhighlights.ipynb #1b152026
 def _cache(ctx): return ctx.__dict__.setdefault('_qvh_cache', {})
 
 def _no_pred(ctx):
@@ -270,31 +270,16 @@ def _map_compute(ctx, spec):
     if _no_pred(ctx) == 'drop': ap = np.where(ranked.valid.any(1), ap, np.nan)
     return ap
 
-def _bucket_ctx(ctx, name):
-    "A context whose ground truth keeps only the windows of bucket `name`, and the (Q,) membership mask."
-    b = _cache(ctx).setdefault('buckets', {})
-    if name not in b:
-        if name not in LENGTH_BUCKETS:
-            raise InputError(f"unknown length bucket {name!r}; valid: {', '.join(LENGTH_BUCKETS)}")
-        lo, hi = LENGTH_BUCKETS[name]
-        if name == 'long': hi = float(ctx.conv['bucket_long_max'])
-        sub = restrict_gt(ctx.gt, lo, hi)
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')      # the window warnings were given once for the full set
-            sub_ctx = MomentsContext(sub, ctx.pred, ctx.conv); sub_ctx.aligned
-        b[name] = (sub_ctx, sub.n_windows > 0)
-        ctx.aligned.counts[f"n_{name}"] = int((sub.n_windows > 0).sum())
-    return b[name]
-
-def bucketed(compute):
-    "Wrap a family's compute so that a length-bucket field (`.short`, `.middle`, `.long`) selects a bucket."
-    inner = getattr(compute, '_unbucketed', compute)
-    def f(ctx, spec):
-        if spec.field is None: return inner(ctx, spec)
-        sub, inside = _bucket_ctx(ctx, spec.field)
-        return np.where(inside, np.asarray(inner(sub, dataclasses.replace(spec, field=None)), float), np.nan)
-    f._unbucketed = inner
-    return f
+def _length_bucket(ctx, name):
+    "The subset `name` of `LENGTH_BUCKETS`: each query keeps only its moments in the bucket; members have one."
+    lo, hi = LENGTH_BUCKETS[name]
+    if name == 'long': hi = float(ctx.conv['bucket_long_max'])
+    sub = restrict_gt(ctx.gt, lo, hi)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')      # the window warnings were given once for the full set
+        sub_ctx = MomentsContext(sub, ctx.pred, ctx.conv); sub_ctx.aligned
+    ctx.aligned.counts[f"n_{name}"] = int((sub.n_windows > 0).sum())
+    return sub_ctx, sub.n_windows > 0
 
 def _hl(ctx, spec, which):
     if spec.field not in SALIENCY_LEVELS:
@@ -308,19 +293,20 @@ def _hl(ctx, spec, which):
     v = highlight_scores(cache['sal'], SALIENCY_LEVELS[spec.field], ctx.conv['hl_pad'])[which]
     return v if _no_pred(ctx) == 'drop' else np.nan_to_num(v, nan=0.0)
 
-# %% ../nbs/50_qvhighlights.ipynb #4b78828c
+# %% ../nbs/50_qvhighlights.ipynb #04edf010
 def _map_expand(ks, ious, op): return [f"mAP,IoU{op}{t:g}" for t in ious] + ['mAP@[.5:.95]']
 
-register_moment_family('mAP', bucketed(_map_compute), _map_expand, conventions=QVH_CONVENTIONS,
-                       doc="mAP,IoU>=θ and mAP@[.5:.95] (QVHighlights; ActivityNet interpolated AP); .short/.middle/.long buckets")
+register_moment_family('mAP', _map_compute, _map_expand, conventions=QVH_CONVENTIONS,
+                       doc="mAP,IoU>=θ and mAP@[.5:.95] (QVHighlights; ActivityNet interpolated AP)")
 register_moment_family('HL-mAP', lambda ctx, spec: _hl(ctx, spec, 'mAP'), lambda ks, ious, op: [f"HL-mAP.{l}" for l in SALIENCY_LEVELS],
-                       doc='QVHighlights highlight mAP at a saliency level (HL-mAP.Fair / .Good / .VeryGood)')
+                       doc='QVHighlights highlight mAP at a saliency level (HL-mAP.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS)
 register_moment_family('HL-Hit1', lambda ctx, spec: _hl(ctx, spec, 'Hit1'), lambda ks, ious, op: [f"HL-Hit1.{l}" for l in SALIENCY_LEVELS],
-                       doc='QVHighlights HIT@1 at a saliency level (HL-Hit1.Fair / .Good / .VeryGood)')
-_R = FAMILIES['R']
-register_moment_family('R', bucketed(_R['compute']), _R['expand'], conventions=_R['conventions'], doc=_R['doc'])
+                       doc='QVHighlights HIT@1 at a saliency level (HL-Hit1.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS)
+for _b, (_lo, _hi) in LENGTH_BUCKETS.items():
+    register_subset(_b, _length_bucket, doc=f"QVHighlights length bucket: queries with a moment of length in ({_lo:g}, {_hi:g}] s "
+                                            "(long: up to `bucket_long_max`), scored on those moments")
 
-# %% ../nbs/50_qvhighlights.ipynb #ee02c32a
+# %% ../nbs/50_qvhighlights.ipynb #2e5326c4
 def _pct(v): return None if v is None or not np.isfinite(v) else float(f"{100 * v:.2f}")
 
 def _nanmean(v):

@@ -8,7 +8,7 @@ __all__ = ['GAINS', 'TIES', 'RANKING_DEFAULTS', 'gain_values', 'dcg_at_k', 'idea
            'read_ranking_gt', 'read_ranking_pred', 'read_ranking_pred_jsonl', 'RankingAligned', 'align_ranking',
            'ranking_metrics', 'evaluate_ranking', 'sample_ranking', 'demo_ranking']
 
-# %% ../nbs/20_ndcg.ipynb #5c0712d7
+# %% ../nbs/20_ndcg.ipynb #c2d54869
 import json
 import math
 import warnings
@@ -22,7 +22,7 @@ from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .recall import check_k
 
-# %% ../nbs/20_ndcg.ipynb #ee542d2a
+# %% ../nbs/20_ndcg.ipynb #23513e30
 GAINS = ('linear', 'exp2')
 
 def gain_values(rel,                 # relevances, any shape
@@ -60,7 +60,7 @@ def ndcg_at_k(pred_rel,             # (..., P) relevances of the ranked predicti
     d, i = dcg_at_k(pred_rel, k, gain), ideal_dcg_at_k(gt_rel, k, gain)
     return np.divide(d, i, out=np.zeros_like(d), where=i > 0)
 
-# %% ../nbs/20_ndcg.ipynb #b530d996
+# %% ../nbs/20_ndcg.ipynb #3f4d6025
 TIES = ('relevance', 'file')   # which of equally good moments a prediction takes
 
 def greedy_match(iou,                   # (Q, P, G) IoU of each ranked prediction with each ground truth
@@ -87,7 +87,7 @@ def greedy_match(iou,                   # (Q, P, G) IoU of each ranked predictio
         avail[rows[hit], b[hit]] = False
     return rel, match
 
-# %% ../nbs/20_ndcg.ipynb #6072bf8d
+# %% ../nbs/20_ndcg.ipynb #a62922c6
 def _flatnonzero_sparse(b):
     "`np.flatnonzero` of a sparse boolean array, faster: find the nonzero 8-byte words, then the bytes in them."
     f = b.ravel()
@@ -171,7 +171,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[(cm * Q + cq) * n_pos + cp] = relf[ck]
     return rel.reshape(len(mus), Q, n_pos)
 
-# %% ../nbs/20_ndcg.ipynb #8c1d344b
+# %% ../nbs/20_ndcg.ipynb #16a6ab15
 def _cum_dcg(rel, gain, n):
     "Cumulative DCG over the first n positions of each row (NaN and missing positions count 0)."
     r = np.asarray(rel, dtype=float)[:, :n]
@@ -230,7 +230,7 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
                 out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../nbs/20_ndcg.ipynb #d3ff1cc3
+# %% ../nbs/20_ndcg.ipynb #6be20b1e
 def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two differ by more than 1
              ):         # the final relevance (int), or None when the pair is discarded
     "TVR-Ranking's consensus rule (Section 3.2): the final relevance of a query-moment pair."
@@ -244,7 +244,7 @@ def consensus(scores,   # 2 relevance scores (0-4), or 4 when the first two diff
     if mid[1] - mid[0] <= 1: return math.ceil((mid[0] + mid[1]) / 2)
     return None
 
-# %% ../nbs/20_ndcg.ipynb #58e2b827
+# %% ../nbs/20_ndcg.ipynb #5cc28132
 @dataclass
 class RankingGT:
     "Graded ground-truth moments over a video corpus: one row per query, NaN/-1 padded."
@@ -284,7 +284,7 @@ class RankingPred:
     def __repr__(self):
         return f"RankingPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, from {self.source!r})"
 
-# %% ../nbs/20_ndcg.ipynb #400b75ee
+# %% ../nbs/20_ndcg.ipynb #56c87911
 def _num(x, where):
     if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
     raise InputError(f"{where}: expected a number, got {x!r}")
@@ -313,7 +313,7 @@ def _windows_ok(win, n, qids, where, reversed='raise'):
     try: return validate_windows(win, valid, qids, where, reversed=reversed)
     except ValueError as e: raise InputError(str(e)) from None
 
-# %% ../nbs/20_ndcg.ipynb #b684435c
+# %% ../nbs/20_ndcg.ipynb #dcc313d5
 def _bulk_pack(names, num, n, vocab):
     "Padded (vids, windows, x) arrays from flat video names, (N, 3) numbers and per-query counts; `vocab` is shared."
     codes, uniq = pd.factorize(np.asarray(names, dtype=object))
@@ -341,7 +341,7 @@ def _bulk_gt(obj):
     if not (np.isfinite(num[:, 2]).all() and (num[:, 2] >= 0).all()): return None
     return qids, queries, names, num, dur, n
 
-# %% ../nbs/20_ndcg.ipynb #68178ea1
+# %% ../nbs/20_ndcg.ipynb #a0eef1ed
 def _gt_part(obj, source, vocab, offset=0):
     "One list of TVR-Ranking queries as arrays: bulk when clean, else checked record by record."
     fast = _bulk_gt(obj)
@@ -482,7 +482,7 @@ def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictio
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, np.array(list(vocab), dtype=object), str(source))
 
-# %% ../nbs/20_ndcg.ipynb #789f2213
+# %% ../nbs/20_ndcg.ipynb #0a790a7c
 def _first_pred(o):
     for v in o.values():
         if v: return v[0]
@@ -501,7 +501,7 @@ register_loader('tvr-ranking-pred', _is_ranking_pred, read_ranking_pred,
 register_loader('tvr-ranking-pred-jsonl', lambda o: isinstance(o, list) and isinstance(o[0], dict) and {'query_id', 'predictions'} <= set(o[0]),
                 read_ranking_pred_jsonl, 'ranked moment predictions JSONL, one {query_id, predictions} per line', 'jsonl', chunked=True)
 
-# %% ../nbs/20_ndcg.ipynb #cd168ea6
+# %% ../nbs/20_ndcg.ipynb #addb84b7
 @dataclass
 class RankingAligned:
     "Predictions in ground-truth query order, ranked, with video ids in the ground truth's vocabulary."
@@ -584,7 +584,7 @@ def align_ranking(gt:RankingGT,           # ground truth
                   n_pred_unknown_video=n_unknown_video, n_listed_empty=int((listed & ~M.any(1)).sum()))
     return RankingAligned(gt, V, W, M, listed, counts)
 
-# %% ../nbs/20_ndcg.ipynb #7a5429b7
+# %% ../nbs/20_ndcg.ipynb #f0daa2c5
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
@@ -651,7 +651,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
 
 register_evaluator(RankingPred, evaluate_ranking)
 
-# %% ../nbs/20_ndcg.ipynb #e5ff6b2f
+# %% ../nbs/20_ndcg.ipynb #cfe68d87
 def _ranking_arguments(p):
     p.add_argument('--gt', required=True, help="TVR-Ranking ground truth JSON (or TVR JSONL, for a VCMR submission)")
     p.add_argument('--pred', required=True, help="predictions: JSON {query_id: [{video_name, timestamp, score}]}, "
@@ -678,7 +678,7 @@ def _ranking_run(a)->int:
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',
                  _ranking_arguments, _ranking_run)
 
-# %% ../nbs/20_ndcg.ipynb #c87297e0
+# %% ../nbs/20_ndcg.ipynb #7e54cafd
 def sample_ranking(n_queries:int=200,   # queries
                    n_videos:int=50,     # videos in the corpus
                    n_gt:int=27,         # moments per query (mean)

@@ -6,13 +6,13 @@
 __all__ = ['SODA_TIOUS', 'SODA_VARIANTS', 'MULTI_REF', 'soda_table', 'soda_traceback', 'soda_match', 'soda_path',
            'plot_soda_table', 'soda_prf', 'cached_scorer', 'soda_one', 'soda_video']
 
-# %% ../nbs/11_soda.ipynb #fef80d2c
+# %% ../nbs/11_soda.ipynb #8ad8be66
 from typing import Callable, Optional, Sequence
 import numpy as np
 from .core import InputError
 from .iou import temporal_iou
 
-# %% ../nbs/11_soda.ipynb #25a0fd79
+# %% ../nbs/11_soda.ipynb #e29e4ee2
 def soda_table(C:np.ndarray,   # costs C[i, j] of matching reference i with generated caption j, shape (G, P)
               )->np.ndarray:   # the DP table S, shape (G+1, P+1); S[-1, -1] is the optimum
     "The dynamic-programming table of SODA's Eqs. 5-6."
@@ -25,7 +25,7 @@ def soda_table(C:np.ndarray,   # costs C[i, j] of matching reference i with gene
         np.maximum.accumulate(A, out=S[i])
     return S
 
-# %% ../nbs/11_soda.ipynb #856a4b0f
+# %% ../nbs/11_soda.ipynb #16a294d8
 def soda_traceback(S:np.ndarray,   # DP table from `soda_table`, shape (G+1, P+1)
                   )->list:         # matched pairs (i, j), 0-based reference and caption indices, in order
     "An optimal order-preserving matching read back from the DP table."
@@ -50,7 +50,7 @@ def soda_match(C:np.ndarray,       # costs, shape (G, P)
     S = soda_table(C)
     return float(S[-1, -1]), soda_traceback(S)
 
-# %% ../nbs/11_soda.ipynb #31937302
+# %% ../nbs/11_soda.ipynb #d2fce292
 def soda_path(S:np.ndarray)->list:
     "The cells [(i, j), ...] visited by `soda_traceback`, from [G][P] to the border."
     i, j = S.shape[0] - 1, S.shape[1] - 1
@@ -84,7 +84,7 @@ def plot_soda_table(C, S=None, pairs=None, ax=None, row='g', col='p'):
     ax.xaxis.tick_top()
     return ax
 
-# %% ../nbs/11_soda.ipynb #368620cf
+# %% ../nbs/11_soda.ipynb #711f2a56
 def soda_prf(total:float,   # summed score of the matched pairs
              n_gt:int,      # |G|, number of references
              n_pred:int,    # |P|, number of generated captions
@@ -95,7 +95,7 @@ def soda_prf(total:float,   # summed score of the matched pairs
     f = 2 * p * r / (p + r) if p + r > 0 else 0.0
     return p, r, f
 
-# %% ../nbs/11_soda.ipynb #e738e212
+# %% ../nbs/11_soda.ipynb #5ca81b06
 SODA_TIOUS = (0.9, 0.7, 0.5, 0.3)
 SODA_VARIANTS = ('a', 'b', 'c')
 
@@ -163,7 +163,7 @@ def soda_one(gt_windows,            # reference windows of one reference set, (G
         out[float(tau)] = (*soda_prf(total, G, P), float(S[-1, -1]), [(og[i], op[j]) for i, j in pairs])
     return out
 
-# %% ../nbs/11_soda.ipynb #610ad36e
+# %% ../nbs/11_soda.ipynb #c844df1f
 MULTI_REF = ('pool', 'best', 'mean')
 
 def soda_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), ...], one per reference file holding the video

@@ -6,7 +6,7 @@
 __all__ = ['PAPER_MEASURES', 'SYNTHETIC_FAMILY', 'measure_values', 'SystemSet', 'best_iou_of', 'system_set', 'synthetic_gt',
            'synthetic_predictions', 'synthetic_family', 'random_variants']
 
-# %% ../nbs/42_systems.ipynb #9b782d9e
+# %% ../nbs/42_systems.ipynb #8cf523c8
 from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
@@ -17,7 +17,7 @@ from .recall import recall_at_k, miou
 from .axiou import axiou
 from .ap_dcg import ap_at_k, dcg_at_k
 
-# %% ../nbs/42_systems.ipynb #f11c6d56
+# %% ../nbs/42_systems.ipynb #c449fdc5
 PAPER_MEASURES = [f"R@{k},IoU>{t}" for k in (1, 5, 10) for t in (0.3, 0.5, 0.7)] + [f"AxIoU@{k}" for k in (1, 5, 10)]
 
 def _one(best, valid, spec, gain, discount):
@@ -51,7 +51,7 @@ def measure_values(best,                # (..., Q, P) best IoU of each ranked pr
     specs = [parse_metric(m) for m in ([measures] if isinstance(measures, str) else measures)]
     return np.stack([_one(b2, v2, s, gain, discount).reshape(lead) for s in specs]) if specs else np.zeros((0,) + lead)
 
-# %% ../nbs/42_systems.ipynb #f4e19c3f
+# %% ../nbs/42_systems.ipynb #f46f1380
 @dataclass
 class SystemSet:
     "Several systems' ranked predictions on one ground truth, with their best IoUs."
@@ -103,7 +103,7 @@ def system_set(gt,                      # MomentsGT or a path
     B = best_iou_of(W, V, gt.windows, gt.valid, gt.durations, **conventions)
     return SystemSet(list(preds), gt, W, V, B, dict(conventions))
 
-# %% ../nbs/42_systems.ipynb #b4fdca99
+# %% ../nbs/42_systems.ipynb #277f6b32
 SYNTHETIC_FAMILY = {
     'precise':        dict(sigma=0.12, p_top=0.40, redundancy=0.0),
     'precise-nonms':  dict(sigma=0.12, p_top=0.40, redundancy=0.7),
