@@ -72,7 +72,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--repeat', type=int, default=10)
     ap.add_argument('--loop-repeat', type=int, default=3)
-    ap.add_argument('--big', type=int, default=100_000)
+    ap.add_argument('--big', type=int, default=100_000, help='queries in the large chunked run (0 skips it)')
     ap.add_argument('--videos', type=int, default=2000)
     a = ap.parse_args()
 
@@ -99,6 +99,8 @@ def main():
     print(f"ratio loop / evaluate: {t_loop / min(t_fast):.0f}x wall clock, {min(c_loops) / min(c_fast):.0f}x CPU time "
           f"(loop {min(c_loops):.2f} s / evaluate {min(c_fast):.3f} s CPU)   (max |difference| of the 9 x {len(gt)} values: {diff:.1e})")
 
+    if a.big < 1:                                            # --big 0 skips the large run
+        return
     # big run, chunked
     gtb, predb = R.sample_ranking(n_queries=a.big, n_videos=a.videos * 10, n_gt=27, n_pred=100, seed=1)
     inputs = sum(x.nbytes for x in (gtb.vids, gtb.windows, gtb.relevance, predb.vids, predb.windows, predb.scores))

@@ -686,6 +686,8 @@ def sample_ranking(n_queries:int=200,   # queries
                    ranked:bool=True,    # rank predictions by relevance (noisily) rather than at random
                    seed:int=0):
     "Seeded synthetic TVR-Ranking-like ground truth and predictions, as (RankingGT, RankingPred)."
+    if n_queries < 1 or n_videos < 1 or n_pred < 1:
+        raise ValueError(f"sample_ranking: n_queries, n_videos and n_pred must be >= 1 (got {n_queries}, {n_videos}, {n_pred})")
     rng = np.random.default_rng(seed)
     G = np.clip(rng.poisson(n_gt, n_queries), 1, None); Gm = int(G.max())
     valid = np.arange(Gm)[None] < G[:, None]
