@@ -5,11 +5,14 @@
    the report gives the ratios, not absolute pass/fail timings. Every score is checked for exact
    equality with nltk.
 2. Full size: the ActivityNet Captions val set (4,917 videos, two reference files) with a seeded
-   synthetic system of ~100 proposals per video, scored with SODA a, b, c and the ActivityNet
-   scorer (nltk METEOR, one shared scorer): wall time and peak memory.
+   synthetic system of ~100 proposals per video, scored with SODA a, b, c, the complete ActivityNet
+   scorer (`densevid` preset: BLEU@1-4, METEOR, ROUGE-L, CIDEr, recall, precision at every tIoU) and the
+   paragraph metrics (METEOR, CIDEr, BLEU@4), all with nltk METEOR: wall time and peak memory. In the same
+   run, a plain implementation (nltk METEOR called once per distinct pair without vmr_lit's word caches,
+   one process) scores a subsample of the videos; the report gives the ratio of per-video times.
 
 References: ../shared/data/activitynet_captions/{val,test}.json (val_1, val_2) when present, else
-synthetic references of the same size (`vmr_lit.densevid.sample_captions`).
+synthetic references of the same size (`vmr_lit.caption_formats.sample_captions`).
 
     python bench/bench_captions.py                 # both parts, full size
     python bench/bench_captions.py --videos 500    # a subsample of videos
@@ -24,14 +27,14 @@ sys.path.insert(0, str(ROOT))
 import vmr_lit
 from vmr_lit import core
 from vmr_lit.meteor import MeteorScorer, tokenize, wordnet
-from vmr_lit.densevid import CaptionGT, CaptionPred, sample_captions
+from vmr_lit.caption_formats import CaptionGT, CaptionPred, sample_captions
 
 
 def references(n_videos=None):
     "Two reference sets: ActivityNet val_1 / val_2 if available, else synthetic."
     sd = core.shared_dir() or (ROOT.parent / 'shared' if (ROOT.parent / 'shared' / 'data').is_dir() else None)
     if sd is not None and (Path(sd) / 'data/activitynet_captions/val.json').exists():
-        from vmr_lit.densevid import read_captions_gt
+        from vmr_lit.caption_formats import read_captions_gt
         d = Path(sd) / 'data/activitynet_captions'
         g1 = read_captions_gt(json.load(open(d / 'val.json')), str(d / 'val.json'))
         g2 = read_captions_gt(json.load(open(d / 'test.json')), str(d / 'test.json'))
@@ -88,11 +91,32 @@ def meteor_speedup(g1, n_pairs=2000, seed=0):
                 speedup_fresh=t_plain / t_cold, speedup_warm_words=t_plain / t_warm, identical=True)
 
 
-def full_run(g1, g2, pred, n_jobs=2):
+ALL = ['SODA_a', 'SODA_b', 'SODA_c']
+
+def full_run(g1, g2, pred, n_jobs=2, scorer=None):
+    from vmr_lit.captions_cli import anet_verbose_metrics
+    from vmr_lit.paragraphs import evaluate_paragraphs
     t0 = time.perf_counter()
-    rep = core.evaluate([g1, g2], pred, metrics=['SODA_a', 'SODA_b', 'SODA_c', 'ANet'], scorer=MeteorScorer(), n_jobs=n_jobs)
+    rep = core.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
+                        scorer=scorer or MeteorScorer(), n_jobs=n_jobs)
+    para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'])
     t = time.perf_counter() - t0
+    rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')})
     return rep, t
+
+def plain_scorer():
+    "nltk METEOR on vmr_lit's tokens, no word caches (vmr_lit memoises only identical pairs)."
+    from nltk.translate.meteor_score import meteor_score
+    def meteor(r, c): return meteor_score([tokenize(r)], tokenize(c))   # named so the field is METEOR
+    return meteor
+
+def subsample(g1, g2, pred, n):
+    keep = set(g1.vids[:n])
+    def sub(g):
+        idx = [i for i, v in enumerate(g.vids) if v in keep]
+        return CaptionGT([g.vids[i] for i in idx], g.durations[idx], [g.windows[i] for i in idx], [g.sentences[i] for i in idx], g.source, g.counts)
+    idx = [i for i, v in enumerate(pred.vids) if v in keep]
+    return sub(g1), sub(g2), CaptionPred([pred.vids[i] for i in idx], [pred.windows[i] for i in idx], [pred.sentences[i] for i in idx], pred.source)
 
 
 def main(argv=None):
@@ -103,6 +127,7 @@ def main(argv=None):
     ap.add_argument('--skip-full', action='store_true')
     ap.add_argument('--jobs', type=int, default=2, help='processes for the full run (default 2)')
     ap.add_argument('--json', default=None, help='write the results as JSON')
+    ap.add_argument('--plain-videos', type=int, default=100, help='videos scored by the plain implementation (default 100)')
     a = ap.parse_args(argv)
     out = {}
     g1, g2, src = references(a.videos)
@@ -118,15 +143,26 @@ def main(argv=None):
         pred = synthetic_system(g1, g2, a.proposals)
         n_cap = sum(map(len, pred.sentences))
         rep, t = full_run(g1, g2, pred, a.jobs)
+        s1, s2, sp_ = subsample(g1, g2, pred, a.plain_videos)
+        _, t_plain = full_run(s1, s2, sp_, 1, plain_scorer())
+        _, t_fast_sub = full_run(s1, s2, sp_, 1)
+        per_plain, per_fast = t_plain / len(s1), t / len(g1)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         peak_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         out['full'] = dict(videos=len(g1), proposals=n_cap, seconds=t, peak_rss_mb=peak,
                            peak_rss_worker_mb=peak_children, n_scored_pairs=rep.info['n_scored_pairs'],
                            summary=rep.summary, processes=a.jobs)
-        print(f"full run: {len(g1)} videos, {n_cap:,} proposals, two reference files, SODA a/b/c + ANet, nltk METEOR")
+        out['full'].update(plain_videos=len(s1), plain_seconds=t_plain, fast_seconds_same_subsample=t_fast_sub,
+                           ratio_per_video=per_plain / per_fast, ratio_same_subsample_one_process=t_plain / t_fast_sub)
+        print(f"full run: {len(g1)} videos, {n_cap:,} proposals, two reference files, SODA a/b/c + the complete ActivityNet scorer"
+              " (densevid preset) + paragraph METEOR/CIDEr/BLEU@4, nltk METEOR")
         print(f"  {t:,.1f} s wall ({a.jobs} processes), peak RSS {peak:,.0f} MB (main), {peak_children:,.0f} MB (largest worker), "
               f"{rep.info['n_scored_pairs']:,} pairs scored")
-        for k in ['SODA_a.F1', 'SODA_b.F1', 'SODA_c.F1', 'ANet.METEOR']: print(f"  {k:<14} {rep.summary[k]:.4f}")
+        print(f"  plain implementation on {len(s1)} videos: {t_plain:,.1f} s ({per_plain:.3f} s/video, one process); "
+              f"vmr_lit on the same videos, one process: {t_fast_sub:,.1f} s (x{t_plain / t_fast_sub:.1f}); "
+              f"per video against the full run: x{per_plain / per_fast:.1f}; full size would take the plain one ~{per_plain * len(g1):,.0f} s")
+        for k in ['SODA_a.F1', 'SODA_b.F1', 'SODA_c.F1', 'ANet.METEOR', 'ANet.CIDEr', 'ANet.Bleu_4', 'Para.METEOR', 'Para.CIDEr']:
+            print(f"  {k:<14} {rep.summary[k]:.4f}")
     if a.json: Path(a.json).write_text(json.dumps(out, indent=2, default=float))
     return 0
 

@@ -18,7 +18,7 @@ import resource
 import time
 import tracemalloc
 import numpy as np
-import vmr_lit.ranking as R
+from vmr_lit.ranking_cli import sample_ranking
 from vmr_lit.core import evaluate
 
 KS, MUS = (10, 20, 40), (0.3, 0.5, 0.7)
@@ -76,7 +76,7 @@ def main():
     ap.add_argument('--videos', type=int, default=2000)
     a = ap.parse_args()
 
-    gt, pred = R.sample_ranking(n_queries=2781, n_videos=a.videos, n_gt=27, n_pred=100, seed=0)
+    gt, pred = sample_ranking(n_queries=2781, n_videos=a.videos, n_gt=27, n_pred=100, seed=0)
     print(f"input: {len(gt)} queries, {gt.n_gt.mean():.1f} ground-truth moments per query (max {gt.n_gt.max()}), "
           f"{pred.vids.shape[1]} predictions per query, {a.videos} videos; K {KS}, mu {MUS}")
     G, P = as_lists(gt, pred)
@@ -102,7 +102,7 @@ def main():
     if a.big < 1:                                            # --big 0 skips the large run
         return
     # big run, chunked
-    gtb, predb = R.sample_ranking(n_queries=a.big, n_videos=a.videos * 10, n_gt=27, n_pred=100, seed=1)
+    gtb, predb = sample_ranking(n_queries=a.big, n_videos=a.videos * 10, n_gt=27, n_pred=100, seed=1)
     inputs = sum(x.nbytes for x in (gtb.vids, gtb.windows, gtb.relevance, predb.vids, predb.windows, predb.scores))
     tracemalloc.start()
     t0 = time.perf_counter()

@@ -47,7 +47,7 @@ def kendall_tau_b(x,              # (..., S) scores of S systems
         return np.where(den > 0, (sx * sy).sum(-1) / np.where(den > 0, den, 1), np.nan)
 
 # %% ../nbs/44_agreement.ipynb #3b2b61fe
-def agreement(values,         # (M, S, Q) per-query values (see `experiment_values`)
+def agreement(values,         # (M, S, Q) per-query values (see experiment_values())
               measures,       # M measure names
              )->pd.DataFrame: # (M, M) τ-b between the system rankings of each pair of measures
     "Kendall's τ-b between the system rankings by every pair of measures (AxIoU paper Figure 4)."
@@ -152,7 +152,7 @@ def model_selection(val_values,        # (Mv, S, Qv) per-query values on the val
     return out
 
 # %% ../nbs/44_agreement.ipynb #5fbab6ac
-def plot_selection(sel:pd.DataFrame,   # output of `model_selection`
+def plot_selection(sel:pd.DataFrame,   # output of model_selection()
                    title:str='Model selection by validation measure'):
     "Figure 8: z-score of the model picked by each validation measure (lines) under each test measure."
     import matplotlib.pyplot as plt

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from .core import InputError
+from .recall import check_k
 
 # %% ../nbs/41_axioms.ipynb #700df53a
 AXIOMS = ('INV-k', 'MON-k')
@@ -19,7 +20,7 @@ AXIOMS = ('INV-k', 'MON-k')
 class Violation:
     "Two ranked IoU lists that differ only at rank `k` and break `axiom` for a measure."
     axiom: str             # 'INV-k' or 'MON-k'
-    k: int                 # the 1-based rank at which `before` and `after` differ
+    k: int                 # the 1-based rank at which before and after differ
     before: np.ndarray     # IoUs of σ, length K
     after: np.ndarray      # IoUs of σ' (better at rank k)
     value_before: float    # μ(σ)
@@ -150,7 +151,7 @@ def find_violation(measure,                # function: ranked array of K IoUs ->
                   )->Violation:            # a counterexample, or None
     "Search grid and random pairs of IoU lists for a counterexample to INV-k or MON-k; None if none is found."
     if axiom not in AXIOMS: raise InputError(f"axiom must be one of {AXIOMS}, got {axiom!r}")
-    if isinstance(K, bool) or not isinstance(K, (int, np.integer)) or K < 1: raise InputError(f"K must be a positive integer, got {K!r}")
+    K = check_k(K, 'find_violation')
     if not callable(measure): raise InputError("measure must be a function of a ranked array of IoUs")
     if axiom == 'INV-k' and K == 1: return None       # INV-k speaks of ranks k > 1 only
     v = _grid_search(measure, axiom, int(K), max_grid, tol)

@@ -13,7 +13,8 @@ import pandas as pd
 from . import core
 from .core import InputError
 from .iou import temporal_iou
-from .densevid import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
+from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
+from .evaluate_captions import CaptionReport
 from .meteor import MeteorScorer, tokenize
 
 # %% ../nbs/13_caption_experiments.ipynb #aedb5cae
@@ -50,7 +51,7 @@ def vary_m(gts,                             # reference file(s)
     for m in ms:
         reps = [core.evaluate(gts, subsample_captions(pred, gts[0], m, seed + d), metrics=list(metrics), **kw).summary
                 for d in range(1 if m == 'all' else n_draws)]
-        cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in ('n_queries', 'n_without_predictions')}
+        cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in CaptionReport.COUNTS}
     return pd.DataFrame(cols)
 
 # %% ../nbs/13_caption_experiments.ipynb #2578e1ff

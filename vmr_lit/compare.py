@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import InputError, Report, evaluate, load, progress
+from .core import InputError, Report, evaluate, progress
+from .formats import load
 
 # %% ../nbs/60_compare.ipynb #84a0a075
 def bootstrap_ci(x,                   # (Q,) per-query values
@@ -105,6 +106,29 @@ class Comparison:
         rows += [r'\bottomrule', r'\end{tabular}']
         return '\n'.join(rows)
 
+    def __repr__(self): return self.to_markdown()
+    def _repr_markdown_(self): return self.to_markdown()
+
+    @property
+    def per_query(self)->pd.DataFrame:
+        "Tidy per-query values of every system: system, qid, metric, value."
+        return pd.concat([r.per_query.assign(system=s)[['system', 'qid', 'metric', 'value']] for s, r in self.reports.items()],
+                         ignore_index=True)
+
+    def to_csv(self)->str:
+        "The table as CSV; counts (wins, ties, losses) as integers."
+        return self.table.to_csv(index=False).rstrip('\n')
+
+    def to_json(self, path=None, indent=1)->str:
+        "The table as JSON records (written to `path` if given)."
+        s = self.table.to_json(orient='records', indent=indent)
+        if path is not None: Path(path).write_text(s + '\n')
+        return s
+
+    def note(self)->str:
+        "One line per system whose report has queries without predictions."
+        return '\n'.join(f"{s}: {r.note()}" for s, r in self.reports.items() if r.note())
+
     def plot(self, metrics=None, ax=None):
         "Bars of the means per system with their 95% confidence intervals."
         import matplotlib.pyplot as plt
@@ -128,6 +152,7 @@ def compare(gt,                       # ground truth (path or loaded)
             n_perm:int=10_000,        # random sign patterns for the randomisation test
             seed:int=0,               # random seed (the same for every system and metric)
             quiet:bool=False,         # no progress bar
+            show_progress:bool=None,  # a bar even when stderr is not a terminal (True); None: on a terminal only
             **kwargs,                 # passed to `evaluate` (k, iou, preset, conventions)
            )->Comparison:
     "Evaluate several systems on the same ground truth and test their differences against a baseline."
@@ -145,7 +170,7 @@ def compare(gt,                       # ground truth (path or loaded)
     base = walls[baseline]
     rows = []
     jobs = [(s, m) for s in reports for m in reports[baseline].metrics]
-    for s, m in progress(jobs, desc='compare', disable=quiet):
+    for s, m in progress(jobs, desc='compare', disable=True if quiet else None if show_progress is None else not show_progress):
         x = walls[s][m].reindex(base.index).to_numpy()
         y = base[m].to_numpy()
         lo, hi = bootstrap_ci(x, n_boot, seed=seed)
@@ -159,32 +184,30 @@ def compare(gt,                       # ground truth (path or loaded)
     return Comparison(table, baseline, reports)
 
 # %% ../nbs/60_compare.ipynb #b8b9db76
-from .core import register_command
+from .core import register_command, add_input_args, add_output_args, render, write_outputs
 
 # %% ../nbs/60_compare.ipynb #bc4858ff
 def _compare_args(p):
-    p.add_argument('--gt', required=True, nargs='+', help='ground truth file(s)')
-    p.add_argument('--pred', required=True, nargs='+', help='one prediction file per system')
+    add_input_args(p, gt_help='ground truth file(s)', pred_help='one prediction file per system', gt_nargs='+', pred_nargs='+')
     p.add_argument('--baseline', default=None, help='baseline system name (file stem); default the first')
-    p.add_argument('--metrics', nargs='+', default=None, help='metric or family names')
+    p.add_argument('--metrics', nargs='+', default=None, help="metric or family names (default: the preset's, else the task's)")
     p.add_argument('--k', type=int, nargs='+', default=None, help='cut-offs K for families')
     p.add_argument('--iou', type=float, nargs='+', default=None, help='IoU thresholds for families')
     p.add_argument('--preset', default=None, help='conventions of an existing script')
     p.add_argument('--n-perm', type=int, default=10_000, help='randomisation-test permutations (default 10000)')
     p.add_argument('--n-boot', type=int, default=10_000, help='bootstrap resamples (default 10000)')
     p.add_argument('--seed', type=int, default=0)
-    p.add_argument('--format', choices=['markdown', 'latex', 'csv'], default='markdown')
     p.add_argument('--plot', metavar='FILE.png', help='bar chart of the means with 95%% CIs')
-    p.add_argument('--json', metavar='FILE', help='write the full table as JSON records')
+    add_output_args(p)
 
 def _compare_run(args)->int:
     kw = {k: v for k, v in dict(k=tuple(args.k) if args.k else None, iou=tuple(args.iou) if args.iou else None,
-                                 preset=args.preset).items() if v is not None}
+                                 preset=args.preset, gt_kind=args.gt_kind, pred_kind=args.pred_kind).items() if v is not None}
     gt = args.gt[0] if len(args.gt) == 1 else args.gt
     c = compare(gt, args.pred, baseline=args.baseline, metrics=args.metrics, n_boot=args.n_boot, n_perm=args.n_perm,
                 seed=args.seed, **kw)
-    print({'markdown': c.to_markdown, 'latex': c.to_latex, 'csv': lambda: c.table.to_csv(index=False).rstrip()}[args.format]())
-    if args.json: Path(args.json).write_text(c.table.to_json(orient='records', indent=1) + '\n')
+    print(render(c, args.format, x100=args.x100, digits=args.digits))
+    write_outputs(c, args)
     if args.plot:
         ax = c.plot(); ax.figure.tight_layout(); ax.figure.savefig(args.plot, dpi=100)
     return 0

@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import (InputError, Report, MetricSpec, parse_metric, register_loader, register_evaluator,
-                          register_preset, get_preset, load)
+from .core import InputError, Report, MetricSpec, parse_metric, register_evaluator, register_preset, get_preset
+from .formats import register_loader, load
 from . import core
 from .iou import temporal_iou, compare, check_op, check_thresholds, validate_windows
 from .moments import MomentsGT, rank_order
+from .ranking_evaluate import _load_pair
 
-# %% ../nbs/21_corpus.ipynb #1fa346f0
+
+# %% ../nbs/21_corpus.ipynb #a63ebf97
 def first_hit_rank(gt_vids,              # (Q,) int video id of each query's ground truth (<0: not in the index)
                    gt_windows,           # (Q, G, 2) ground-truth windows, NaN padded
                    pred_vids,            # (Q, P) int video id of each ranked prediction (<0: padding)
@@ -50,12 +52,14 @@ def first_hit_rank(gt_vids,              # (Q,) int video id of each query's gro
             out[t][sl] = np.where(hit.any(1), hit.argmax(1), -1)
     return out
 
+
+# %% ../nbs/21_corpus.ipynb #9a2e16ec
 def corpus_recall(first_hit, k:int)->np.ndarray:
     "R@K per query (1.0 or 0.0) from the rank of the first hit."
     r = np.asarray(first_hit)
     return ((r >= 0) & (r < k)).astype(float)
 
-# %% ../nbs/21_corpus.ipynb #067a49cc
+# %% ../nbs/21_corpus.ipynb #a0d4636e
 @dataclass
 class CorpusPred:
     "Ranked (video, window, score) predictions over a video corpus, from a TVR submission."
@@ -73,6 +77,8 @@ class CorpusPred:
     def __repr__(self):
         return f"CorpusPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, {len(self.videos)} videos, from {self.source!r})"
 
+
+# %% ../nbs/21_corpus.ipynb #4bfeb1d7
 def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx, VCMR)
                         source='',
                         task:str='VCMR', # which list of the submission to read
@@ -134,10 +140,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
                     **conventions,    # iou_op, union, zero_union, dtype, rank_by, max_pred, unknown, unknown_video, reversed, chunk
                    )->Report:
     "Corpus R@K,IoU≥θ (VCMR): a hit needs the right video and enough overlap; a `Report` per ground-truth query."
-    if isinstance(gt, (list, tuple)):
-        if len(gt) != 1: raise InputError("corpus: give one ground-truth file")
-        gt = gt[0]
-    gt, pred = load(gt), load(pred)
+    gt, pred = _load_pair(gt, pred, 'corpus')
     if not hasattr(gt, 'vids') or not hasattr(gt, 'windows') or np.ndim(gt.vids) != 1:
         raise InputError(f"corpus: ground truth must be TVR JSONL (desc_id, vid_name, ts), got {type(gt).__name__}")
     bad = set(conventions) - set(CORPUS_DEFAULTS)

@@ -4,30 +4,39 @@
 
 # %% auto #0
 __all__ = ['UNIONS', 'OPS', 'temporal_iou', 'check_op', 'check_thresholds', 'compare', 'WindowError', 'validate_windows',
-           'clip_windows']
+           'clip_windows', 'check_durations']
 
 # %% ../nbs/00_iou.ipynb #cf337d07
 import operator
 import warnings
 import numpy as np
+from .core import InputError
 
 # %% ../nbs/00_iou.ipynb #47a7892e
 UNIONS = ('hull', 'sum', 'min')
 
-def temporal_iou(pred,                 # predicted windows, shape (..., P, 2), [start, end]
-                 gt,                   # ground-truth windows, shape (..., G, 2)
+def temporal_iou(pred,                 # predicted windows, shape (..., P, 2), [start, end]; or one window, shape (2,)
+                 gt,                   # ground-truth windows, shape (..., G, 2); or one window, shape (2,)
                  union:str='hull',     # 'hull' (Eq. 1), 'sum' (len_p+len_g-inter) or 'min' (min of both, densevid)
                  zero_union=0.0,       # value where the union is <= 0 (zero-length or reversed windows)
                  inclusive:bool=False, # DiDeMo '+1' inclusive integer ends
                  eps:float=0.0,        # added to the union (densevid_eval and SODA code use 1e-8)
                  dtype=np.float64,     # arithmetic precision (TVRetrieval: np.float32)
-                )->np.ndarray:         # IoU, shape (..., P, G)
-    "Pairwise temporal IoU between every predicted and every ground-truth window."
+                )->np.ndarray:         # IoU, shape (..., P, G), without the P or G axis for a single window
+    """Pairwise temporal IoU between every predicted and every ground-truth window.
+
+    A single window (a pair `[start, end]`, shape (2,)) on either side drops that side's axis:
+    `temporal_iou([0, 10], [5, 15])` is a 0-d array (1/3), `temporal_iou([0, 10], [[5, 15], [0, 5]])` has shape (2,)."""
     if union not in UNIONS: raise ValueError(f"union must be one of {UNIONS}, got {union!r}")
     p = np.asarray(pred, dtype=dtype)
     g = np.asarray(gt, dtype=dtype)
-    if p.shape[-1] != 2 or g.shape[-1] != 2:
-        raise ValueError(f"windows must have a last axis of length 2 (start, end); got pred {p.shape}, gt {g.shape}")
+    if p.ndim == 0 or g.ndim == 0 or p.shape[-1] != 2 or g.shape[-1] != 2:
+        raise ValueError(f"windows must be [start, end] pairs: shape (2,) for one window or (..., n, 2); got pred {p.shape}, gt {g.shape}")
+    if p.ndim == 1 or g.ndim == 1:
+        out = temporal_iou(p[None] if p.ndim == 1 else p, g[None] if g.ndim == 1 else g, union, zero_union, inclusive, eps, dtype)
+        if g.ndim == 1: out = out[..., 0]
+        if p.ndim == 1: out = out[..., 0, :] if g.ndim > 1 else out[..., 0]
+        return out
     ps, pe = p[..., :, None, 0], p[..., :, None, 1]
     gs, ge = g[..., None, :, 0], g[..., None, :, 1]
     one = dtype(1) if inclusive else dtype(0)
@@ -75,6 +84,7 @@ def validate_windows(windows,                # (Q, N, 2) padded window array
                      field:str='windows',    # field name for messages, e.g. 'pred_relevant_windows'
                      durations=None,         # (Q,) video durations, to count windows past the end
                      reversed:str='raise',   # 'raise' or 'count' (legacy presets)
+                     remedy:str="fix the file or choose a legacy preset that accepts them",  # the way out, for the message
                     )->dict:                 # counts of accepted-but-untidy windows
     "Check windows are finite and ordered; return counts of untidy but accepted windows."
     w = np.asarray(windows, dtype=float)
@@ -89,7 +99,7 @@ def validate_windows(windows,                # (Q, N, 2) padded window array
     if rev.any():
         q = np.unique(np.nonzero(rev)[0])
         msg = f"{field}: reversed window (end < start) in query {_names(qids, q)}"
-        if reversed == 'raise': raise WindowError(msg + "; fix the file or choose a legacy preset that accepts them")
+        if reversed == 'raise': raise WindowError(f"{msg}; {remedy}")
         warnings.warn(f"{msg}: {int(rev.sum())} accepted as the legacy script computes them", stacklevel=2)
     counts = {'n_reversed': int(rev.sum()), 'n_zero_length': int((valid & (e == s)).sum()),
               'n_negative_start': int((valid & (s < 0)).sum()), 'n_past_duration': 0}
@@ -102,3 +112,18 @@ def clip_windows(windows, durations):
     "Clip windows (Q, N, 2) to [0, duration] of their query (durations (Q,))."
     d = np.asarray(durations, dtype=float)[:, None, None]
     return np.clip(np.asarray(windows, dtype=float), 0, d)
+
+# %% ../nbs/00_iou.ipynb #b1ace17e
+def check_durations(durations,   # (Q,) video durations
+                    qids=None,   # (Q,) query ids for messages
+                   )->np.ndarray:
+    "Durations as floats; an InputError names queries whose duration is missing, zero or negative."
+    try: d = np.asarray([np.nan if x is None else x for x in np.asarray(durations, dtype=object).reshape(-1)], dtype=float)
+    except (TypeError, ValueError): raise InputError(f"durations must be numbers, got {list(durations)[:3]!r}") from None
+    for bad, what in ((~np.isfinite(d), 'missing (NaN or None)'), (d == 0, 'zero'), (d < 0, 'negative')):
+        if bad.any():
+            idx = np.nonzero(bad)[0]
+            names = ', '.join(str(qids[i]) if qids is not None else f"#{i}" for i in idx[:3])
+            more = f" and {len(idx) - 3} more" if len(idx) > 3 else ''
+            raise InputError(f"dR needs the video duration of every query: duration {what} for query {names}{more}")
+    return d

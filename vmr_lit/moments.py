@@ -8,6 +8,7 @@ __all__ = ['RANK_BY', 'MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_
            'iou_matrix', 'best_iou']
 
 # %% ../nbs/02_moments.ipynb #ab6dff54
+import itertools
 import json
 import math
 import warnings
@@ -15,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import InputError, register_loader, load, JsonlFile
+from . import core
+from .core import InputError
+from .formats import register_loader, load, JsonlFile, _num as _fnum
 from .iou import temporal_iou, validate_windows, clip_windows
 
 # %% ../nbs/02_moments.ipynb #2f71958a
@@ -71,11 +74,7 @@ def _pad(rows, width, fill=np.nan):
 
 def _num(x, where):
     "A float from a JSON number (or a numeric string, as in text files), or an InputError naming `where`."
-    if isinstance(x, (int, float)) and not isinstance(x, bool): return float(x)
-    if isinstance(x, str):
-        try: return float(x)
-        except ValueError: pass
-    raise InputError(f"{where}: expected a number, got {x!r}")
+    return _fnum(x, where, strings=True)
 
 def _windows(ws, where, width=2):
     "Validate a list of [s, e] (or [s, e, score]) lists."
@@ -109,9 +108,8 @@ def _fast_ragged(wins, width):
     for L in np.unique(lens):
         idx = np.nonzero(lens == L)[0]
         if L == 0: continue
-        try: a = np.asarray([wins[i] for i in idx], dtype=float)
-        except (ValueError, TypeError): return None
-        if a.shape != (len(idx), L, width): return None
+        a = _fast_windows([wins[i] for i in idx], width)
+        if a is None or a.shape != (len(idx), L, width): return None
         out[idx, :L] = a
     return out, lens
 
@@ -155,9 +153,15 @@ def read_qvhighlights_gt(rows, source=''):
 
 def _fast_windows(lists, width):
     "(N, P, width) float array from equal-length lists of windows, or None (ragged, non-numeric, extra fields)."
-    try: a = np.asarray(lists, dtype=float)
+    # what np.asarray(lists, dtype=float) gives for an (N, P, width) nest, built from one flat pass over the numbers
+    # (about twice as fast): every row P windows, every window `width` numbers, or None
+    try:
+        if not len(lists) or len(Ps := set(map(len, lists))) != 1 or not (P := Ps.pop()): return None
+        flat = list(itertools.chain.from_iterable(lists))
+        if not set(map(type, flat)) <= {list, tuple} or set(map(len, flat)) != {width}: return None
+        a = np.fromiter(itertools.chain.from_iterable(flat), float, count=len(flat) * width)
     except (ValueError, TypeError): return None
-    return a if a.ndim == 3 and a.shape[2] == width else None
+    return a.reshape(len(lists), P, width)
 
 def read_qvhighlights_pred(rows, source='', lines=None, check_bool=True):
     "QVHighlights-style JSONL predictions: qid, pred_relevant_windows [[s, e, score], ...] (records, or a `JsonlFile`)."
@@ -241,20 +245,24 @@ def _is_video_dict(o, key):
         and any(key(v) for v in list(o.values())[:5])
 
 register_loader('qvhighlights', lambda o: isinstance(o, list) and 'relevant_windows' in o[0], read_qvhighlights_gt,
-                'QVHighlights JSONL ground truth (qid, vid, duration, relevant_windows)', 'jsonl', chunked=True)
+                'QVHighlights JSONL ground truth (qid, vid, duration, relevant_windows)', 'jsonl', chunked=True,
+                tasks='moments', role='gt')
 register_loader('qvhighlights-pred', lambda o: isinstance(o, list) and 'pred_relevant_windows' in o[0],
-                read_qvhighlights_pred, 'QVHighlights JSONL predictions (qid, pred_relevant_windows)', 'jsonl', chunked=True)
+                read_qvhighlights_pred, 'QVHighlights JSONL predictions (qid, pred_relevant_windows)', 'jsonl', chunked=True,
+                tasks='moments', role='pred')
 register_loader('tvr', lambda o: isinstance(o, list) and {'desc_id', 'vid_name', 'ts'} <= set(o[0]), read_tvr,
-                'TVR JSONL ground truth (desc_id, vid_name, ts, duration)', 'jsonl')
+                'TVR JSONL ground truth (desc_id, vid_name, ts, duration)', 'jsonl',
+                tasks=('moments', 'ranking'), role='gt')    # also the ground truth of TVR's corpus task (VCMR)
 register_loader('charades-sta', lambda o: isinstance(o, list) and '##' in o[0], read_charades_sta,
-                'Charades-STA text (vid start end##sentence)', 'text')
+                'Charades-STA text (vid start end##sentence)', 'text', tasks='moments', role='gt')
 register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in v or 'framestamps' in v), read_cd,
-                'Charades-CD / ActivityNet-CD JSON (timestamps, sentences, video_duration)')
+                'Charades-CD / ActivityNet-CD JSON (timestamps, sentences, video_duration)', tasks='moments', role='gt')
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,
-                'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})')
+                'ActivityNet Captions / 2D-TAN JSON ({vid: {duration, timestamps, sentences}})',
+                tasks=('moments', 'captions'), role='gt')   # the same file serves dense captioning
 
 # %% ../nbs/02_moments.ipynb #ece5d115
-from .core import iter_jsonl, _parse
+from .formats import iter_jsonl, _parse
 
 # %% ../nbs/02_moments.ipynb #8d04e903
 def stream_predictions(path, chunk:int=100_000):
@@ -301,6 +309,12 @@ def rank_order(scores, valid, rank_by='score'):
         return idx
     return np.argsort(key, axis=1, kind='stable')
 
+def _reversed_remedy()->str:
+    "What to do about reversed predicted windows: the presets (scripts) that accept them, by name."
+    names = [k for k, v in core.PRESETS.items() if v['task'] == 'moments' and v['conventions'].get('reversed', 'raise') != 'raise']
+    return ("fix the file, or score them as a legacy script does: pass reversed='count' or one of the presets "
+            f"that accept them: {', '.join(names)}" if names else "fix the file or pass reversed='count'")
+
 def align(gt:MomentsGT,          # ground truth
           pred:MomentsPred,      # predictions
           rank_by:str='score',   # 'score', 'listed' or 'score-ties-last'
@@ -321,7 +335,8 @@ def align(gt:MomentsGT,          # ground truth
     W = np.full((Q, P, 2), np.nan); S = np.full((Q, P), np.nan); V = np.zeros((Q, P), bool)
     W[rows[keep]] = pred.windows[keep]; S[rows[keep]] = pred.scores[keep]
     V[rows[keep]] = np.arange(P)[None] < pred.n_pred[keep][:, None]
-    counts = validate_windows(W, V, gt.qids, f"{pred.source}: pred_relevant_windows", gt.durations, reversed=reversed)
+    counts = validate_windows(W, V, gt.qids, f"{pred.source}: pred_relevant_windows", gt.durations, reversed=reversed,
+                              remedy=_reversed_remedy())
     bad = V & ~np.isfinite(S)
     if bad.any():
         q = np.unique(np.nonzero(bad)[0])

@@ -11,14 +11,18 @@ import pandas as pd
 from .core import InputError
 
 # %% ../nbs/43_noise.ipynb #27da7f7f
+def _cells(theta, gamma):
+    "θ and γ broadcast together and flattened: one cell per (θ, γ) pair."
+    t, g = np.broadcast_arrays(np.asarray(theta, float), np.asarray(gamma, float))
+    return t.ravel(), g.ravel()
+
 def appendix_c(theta,            # IoU threshold(s) θ, any shape
                gamma,            # noise standard deviation(s) γ > 0, broadcast with theta
                r:float=0.5,      # true IoU of the top-1 moment
               )->pd.DataFrame:   # one row per (θ, γ): bias, bias², variance, MSE of AxIoU@1 and R@1,θ
     "Closed-form bias, variance and MSE of AxIoU@1 and R@1,θ under IoU noise N(0, γ²) (AxIoU paper, Appendix C)."
-    t, g = np.broadcast_arrays(np.asarray(theta, float), np.asarray(gamma, float))
     from scipy.stats import norm                          # imported here: scipy.stats is slow to import
-    t, g = t.ravel(), g.ravel()
+    t, g = _cells(theta, gamma)
     if (g <= 0).any(): raise InputError("gamma must be positive")
     p = norm.sf(t, loc=r, scale=g)                       # P(r_hat >= θ)
     bias_R = p - (r >= t)
@@ -33,10 +37,9 @@ def appendix_c_mc(theta,             # IoU threshold(s) θ, any shape
                   r:float=0.5,       # true IoU of the top-1 moment
                   n:int=100_000,     # noise draws per (θ, γ)
                   seed:int=0,        # seed
-                 )->pd.DataFrame:    # same columns as `appendix_c`, plus standard errors of the MSEs
+                 )->pd.DataFrame:    # same columns as appendix_c(), plus standard errors of the MSEs
     "Monte Carlo estimate of the quantities of `appendix_c`."
-    t, g = np.broadcast_arrays(np.asarray(theta, float), np.asarray(gamma, float))
-    t, g = t.ravel(), g.ravel()
+    t, g = _cells(theta, gamma)
     eps = np.random.default_rng(seed).standard_normal(n)           # common random numbers for all (θ, γ)
     rh = r + g[:, None] * eps[None]                                 # (cells, n)
     e_ax = rh - r
@@ -104,7 +107,7 @@ def label_noise_rmse(ss:SystemSet,             # systems and ground truth
     return pd.DataFrame(rows).set_index(['beta', 'measure'])
 
 # %% ../nbs/43_noise.ipynb #09d22f64
-def plot_label_noise(tabs:dict,    # label -> table of mean RMSE (rows: levels, columns: PAPER_MEASURES), e.g. `label_noise_rmse(...)['rmse'].unstack('measure')`
+def plot_label_noise(tabs:dict,    # label -> table of mean RMSE (rows: levels, columns: PAPER_MEASURES), e.g. label_noise_rmse(...)['rmse'].unstack('measure')
                      title:str='Effect of label noise'):
     "Figure 7: one row per table, mean RMSE of R@K,θ and AxIoU@K against the noise level for K = 1, 5, 10."
     import matplotlib.pyplot as plt

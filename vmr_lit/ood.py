@@ -10,7 +10,7 @@ __all__ = ['SPLITS', 'normalise_windows', 'fit_moment_kde', 'assign_videos', 're
 import numpy as np
 import pandas as pd
 from .core import InputError
-from .dr import check_durations
+from .iou import check_durations
 
 # %% ../nbs/31_ood.ipynb #27042294
 def normalise_windows(windows,          # (N, 2) windows in seconds, one per sample
@@ -54,7 +54,7 @@ def assign_videos(preliminary,        # (N,) bool: sample in the preliminary tes
 # %% ../nbs/31_ood.ipynb #7ab9eba7
 def resplit(norm,                         # (N, 2) normalised (start, end) of every sample
             vids,                         # (N,) video id of every sample
-            seed:int=0,                   # seed of the train/val/test-iid deal (and of `max_fit`)
+            seed:int=0,                   # seed of the train/val/test-iid deal (and of max_fit)
             ood_frac:float=0.2,           # share of lowest-density samples in the preliminary test-ood
             long_frac:float=0.5,          # samples longer than this share of the video stay out of test-ood (None: off)
             fracs=(0.70, 0.05, 0.05),     # train, val, test-iid shares of all samples (train takes the rest)
@@ -96,7 +96,7 @@ def predict_all(durations,   # (Q,) video durations
     d = check_durations(durations, qids)
     return np.stack([np.zeros_like(d), d], -1)[:, None, :]
 
-def bias_based(kde,          # a fitted `gaussian_kde` of normalised moments (see `fit_moment_kde`)
+def bias_based(kde,          # a fitted gaussian_kde of normalised moments (see fit_moment_kde())
                durations,    # (Q,) video durations
                n:int=1,      # predictions per query
                seed:int=0,   # random seed

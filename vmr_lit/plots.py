@@ -8,7 +8,8 @@ __all__ = ['recall_curves', 'plot_recall_curves', 'plot_vs_k']
 # %% ../nbs/61_plots.ipynb #4c6abd36
 import numpy as np
 import pandas as pd
-from .core import load, InputError
+from .core import InputError
+from .formats import load
 from .iou import compare as iou_compare, check_op
 from .recall import check_k
 from .axiou import axiou

@@ -17,6 +17,7 @@ def check_k(k, field='k'):
         raise InputError(f"{field}: K must be a positive integer, got {k!r}")
     return int(k)
 
+# %% ../nbs/03_recall.ipynb #cd0e2bc2
 def recall_at_k(best,              # (Q, P) IoU of each ranked prediction with its best ground truth
                 valid,             # (Q, P) bool, real predictions
                 k:int,             # rank cut-off K
@@ -28,7 +29,10 @@ def recall_at_k(best,              # (Q, P) IoU of each ranked prediction with i
     b, v = np.asarray(best)[:, :k], np.asarray(valid, bool)[:, :k]
     return (compare(b, theta, op) & v).any(1).astype(float)
 
-def miou(best, valid)->np.ndarray:
+# %% ../nbs/03_recall.ipynb #0efc2498
+def miou(best,                     # (Q, P) IoU of each ranked prediction with its best ground truth
+         valid,                    # (Q, P) bool, real predictions
+        )->np.ndarray:             # (Q,) IoU of the top-ranked prediction, 0 without predictions
     "IoU of the top-ranked prediction per query (0 without predictions)."
     b, v = np.asarray(best), np.asarray(valid, bool)
     if b.shape[1] == 0: return np.zeros(len(b))

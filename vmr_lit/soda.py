@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['SODA_TIOUS', 'SODA_VARIANTS', 'MULTI_REF', 'soda_table', 'soda_traceback', 'soda_match', 'soda_path',
-           'plot_soda_table', 'soda_prf', 'cached_scorer', 'soda_one', 'soda_video']
+           'plot_soda_table', 'soda_table_lex', 'soda_traceback_lex', 'soda_prf', 'cached_scorer', 'soda_one',
+           'soda_video']
 
 # %% ../nbs/11_soda.ipynb #8ad8be66
 from typing import Callable, Optional, Sequence
@@ -40,6 +41,7 @@ def soda_traceback(S:np.ndarray,   # DP table from `soda_table`, shape (G+1, P+1
     return pairs[::-1]
 
 def soda_match(C:np.ndarray,       # costs, shape (G, P)
+               F:np.ndarray=None,  # caption scores, shape (G, P): among maximal-cost matchings the one with the largest sum of F
               )->tuple:            # (optimum S[G][P], matched pairs [(i, j), ...])
     "SODA's optimal one-to-one, order-preserving matching of references (rows) and captions (columns)."
     C = np.asarray(C, dtype=np.float64)
@@ -47,6 +49,11 @@ def soda_match(C:np.ndarray,       # costs, shape (G, P)
     if C.size == 0: return 0.0, []
     if not np.isfinite(C).all(): raise InputError("costs must be finite")
     if (C < 0).any(): raise InputError("costs must be >= 0")
+    if F is not None:
+        F = np.asarray(F, dtype=np.float64)
+        if F.shape != C.shape or not np.isfinite(F).all(): raise InputError(f"caption scores must be a finite {C.shape} matrix")
+        S1, S2 = soda_table_lex(C, F)
+        return float(S1[-1, -1]), soda_traceback_lex(S1, S2)
     S = soda_table(C)
     return float(S[-1, -1]), soda_traceback(S)
 
@@ -84,6 +91,46 @@ def plot_soda_table(C, S=None, pairs=None, ax=None, row='g', col='p'):
     ax.xaxis.tick_top()
     return ax
 
+# %% ../nbs/11_soda.ipynb #3bae2402
+_TOL = 1e-12
+
+def _lex_max(a1, a2, b1, b2):
+    "Element-wise lexicographic max of (a1, a2) and (b1, b2), costs equal within _TOL."
+    take_b = (b1 > a1 + _TOL) | ((np.abs(b1 - a1) <= _TOL) & (b2 > a2))
+    return np.where(take_b, b1, a1), np.where(take_b, b2, a2)
+
+def soda_table_lex(C:np.ndarray,   # costs, shape (G, P)
+                   F:np.ndarray,   # caption scores, shape (G, P)
+                  )->tuple:        # (S, T): optimal cost and, among optimal-cost prefixes, the best caption-score sum; (G+1, P+1) each
+    "The DP of Eqs. 5-6 on (cost, caption score) pairs compared lexicographically; only positive costs are matched."
+    C = np.asarray(C, np.float64); F = np.asarray(F, np.float64)
+    G, P = C.shape
+    S, T = np.zeros((G + 1, P + 1)), np.zeros((G + 1, P + 1))
+    for i in range(1, G + 1):
+        pos = C[i-1] > 0
+        d1 = np.where(pos, S[i-1, :-1] + C[i-1], -np.inf); d2 = np.where(pos, T[i-1, :-1] + F[i-1], -np.inf)
+        a1, a2 = _lex_max(S[i-1, 1:], T[i-1, 1:], d1, d2)          # up or diagonal
+        r1, r2 = np.empty(P + 1), np.empty(P + 1); r1[0] = r2[0] = 0.0
+        c1, c2 = 0.0, 0.0
+        for j in range(P):                                         # running lexicographic max along the row
+            if a1[j] > c1 + _TOL or (abs(a1[j] - c1) <= _TOL and a2[j] > c2): c1, c2 = a1[j], a2[j]
+            r1[j + 1], r2[j + 1] = c1, c2
+        S[i], T[i] = r1, r2
+    return S, T
+
+def soda_traceback_lex(S:np.ndarray,   # optimal costs from `soda_table_lex`
+                       T:np.ndarray,   # caption-score sums from `soda_table_lex`
+                      )->list:         # matched pairs (i, j), in order
+    "The lexicographically optimal matching read back from `soda_table_lex`."
+    same = lambda a, b: abs(S[a] - S[b]) <= _TOL and abs(T[a] - T[b]) <= 1e-9
+    i, j = S.shape[0] - 1, S.shape[1] - 1
+    pairs = []
+    while i > 0 and j > 0:
+        if same((i, j), (i, j - 1)): j -= 1
+        elif same((i, j), (i - 1, j)): i -= 1
+        else: pairs.append((i - 1, j - 1)); i -= 1; j -= 1
+    return pairs[::-1]
+
 # %% ../nbs/11_soda.ipynb #711f2a56
 def soda_prf(total:float,   # summed score of the matched pairs
              n_gt:int,      # |G|, number of references
@@ -115,9 +162,18 @@ def cached_scorer(scorer:Callable)->Callable:
     if isinstance(scorer, _Cached) or hasattr(scorer, 'score_tokens'): return scorer   # MeteorScorer caches itself
     return _Cached(scorer)
 
-def _order(windows, sort):
+def _order(windows, sort, sentences=None):
+    "Stable sort by start; identical windows then take their slots in a canonical order (by sentence), whatever their file order."
     w = np.asarray(windows, dtype=np.float64).reshape(-1, 2)
-    return np.argsort(w[:, 0], kind='stable') if sort else np.arange(len(w))
+    if not sort: return np.arange(len(w))
+    o = np.argsort(w[:, 0], kind='stable')
+    if sentences is None or len(o) < 2: return o
+    slots = {}
+    for pos, k in enumerate(o): slots.setdefault((w[k, 0], w[k, 1]), []).append(pos)
+    for pos in slots.values():
+        if len(pos) > 1:
+            for p, k in zip(pos, sorted(o[pos], key=lambda k: (str(sentences[k]), k))): o[p] = k
+    return o
 
 def _score_matrix(iou, gs, ps, scorer, mask):
     "f(g_i, p_j) where mask is True, 0 elsewhere."
@@ -143,24 +199,24 @@ def soda_one(gt_windows,            # reference windows of one reference set, (G
         from vmr_lit.meteor import MeteorScorer
         scorer = MeteorScorer()
     scorer = cached_scorer(scorer)
-    og, op = _order(gt_windows, sort_gt), _order(pred_windows, sort_pred)
+    og, op = _order(gt_windows, sort_gt, gt_sentences), _order(pred_windows, sort_pred, pred_sentences)
     gw = np.asarray(gt_windows, np.float64).reshape(-1, 2)[og]; gs = [gt_sentences[k] for k in og]
     pw = np.asarray(pred_windows, np.float64).reshape(-1, 2)[op]; ps = [pred_sentences[k] for k in op]
     G, P = len(gw), len(pw)
     iou = temporal_iou(pw, gw, union=union, eps=eps).T if G and P else np.zeros((G, P))   # (G, P)
     out = {}
     if variant == 'c':
-        C = iou * _score_matrix(iou, gs, ps, scorer, iou > 0)
-        S = soda_table(C) if G and P else np.zeros((G + 1, P + 1))
-        opt = float(S[-1, -1]); pairs = soda_traceback(S)
+        F = _score_matrix(iou, gs, ps, scorer, iou > 0)
+        opt, pairs = soda_match(iou * F, F) if G and P else (0.0, [])
         out[0.0] = (*soda_prf(opt, G, P), opt, [(og[i], op[j]) for i, j in pairs])
         return out
-    for tau in (tious if variant == 'a' else (0.0,)):
+    taus = tious if variant == 'a' else (0.0,)
+    F = _score_matrix(iou, gs, ps, scorer, (iou > 0) & (iou >= min(taus))) if G and P else np.zeros((G, P))   # caption scores break ties
+    for tau in taus:
         C = np.where(iou >= tau, iou, 0.0)
-        S = soda_table(C) if G and P else np.zeros((G + 1, P + 1))
-        pairs = soda_traceback(S)
-        total = float(sum(scorer(gs[i], ps[j]) for i, j in pairs))
-        out[float(tau)] = (*soda_prf(total, G, P), float(S[-1, -1]), [(og[i], op[j]) for i, j in pairs])
+        opt, pairs = soda_match(C, F) if G and P else (0.0, [])
+        total = float(sum(F[i, j] for i, j in pairs))
+        out[float(tau)] = (*soda_prf(total, G, P), opt, [(og[i], op[j]) for i, j in pairs])
     return out
 
 # %% ../nbs/11_soda.ipynb #c844df1f

@@ -10,7 +10,8 @@ __all__ = ['PAPER_MEASURES', 'SYNTHETIC_FAMILY', 'measure_values', 'SystemSet', 
 from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
-from .core import InputError, parse_metric, load
+from .core import InputError, parse_metric
+from .formats import load
 from .iou import temporal_iou, clip_windows
 from .moments import MomentsGT, MomentsPred, align, best_iou
 from .recall import recall_at_k, miou
@@ -20,22 +21,20 @@ from .ap_dcg import ap_at_k, dcg_at_k
 # %% ../nbs/42_systems.ipynb #c449fdc5
 PAPER_MEASURES = [f"R@{k},IoU>{t}" for k in (1, 5, 10) for t in (0.3, 0.5, 0.7)] + [f"AxIoU@{k}" for k in (1, 5, 10)]
 
+# family: (needs an IoU threshold, an example name, the kernel on (best, valid, spec, gain, discount))
+_KERNELS = {'R': (True, 'R@5,IoU>0.5', lambda b, v, s, g, d: recall_at_k(b, v, s.k, s.theta, s.op)),
+            'AxIoU': (False, 'AxIoU@10', lambda b, v, s, g, d: axiou(b, v, s.k)),
+            'AP': (True, 'AP@5,IoU>0.5', lambda b, v, s, g, d: ap_at_k(b, v, s.k, s.theta, s.op)),
+            'DCG': (False, 'DCG@10', lambda b, v, s, g, d: dcg_at_k(b, v, s.k, g, d))}
+
 def _one(best, valid, spec, gain, discount):
     f = spec.family
-    if f == 'R':
-        if spec.k is None or spec.op is None: raise InputError(f"{spec.name}: R needs K and a threshold, e.g. 'R@5,IoU>0.5'")
-        return recall_at_k(best, valid, spec.k, spec.theta, spec.op)
-    if f == 'AxIoU':
-        if spec.k is None: raise InputError(f"{spec.name}: AxIoU needs K, e.g. 'AxIoU@10'")
-        return axiou(best, valid, spec.k)
-    if f == 'AP':
-        if spec.k is None or spec.op is None: raise InputError(f"{spec.name}: AP needs K and a threshold, e.g. 'AP@5,IoU>0.5'")
-        return ap_at_k(best, valid, spec.k, spec.theta, spec.op)
-    if f == 'DCG':
-        if spec.k is None: raise InputError(f"{spec.name}: DCG needs K, e.g. 'DCG@10'")
-        return dcg_at_k(best, valid, spec.k, gain, discount)
     if f == 'mIoU': return miou(best, valid)
-    raise InputError(f"unknown measure {spec.name!r}: families R, AxIoU, AP, DCG, mIoU")
+    if f not in _KERNELS: raise InputError(f"unknown measure {spec.name!r}: families R, AxIoU, AP, DCG, mIoU")
+    needs_theta, example, kernel = _KERNELS[f]
+    if spec.k is None or (needs_theta and spec.op is None):
+        raise InputError(f"{spec.name}: {f} needs K{' and a threshold' if needs_theta else ''}, e.g. {example!r}")
+    return kernel(best, valid, spec, gain, discount)
 
 def measure_values(best,                # (..., Q, P) best IoU of each ranked prediction
                    valid,               # (..., Q, P) bool, real predictions
@@ -60,7 +59,7 @@ class SystemSet:
     windows: np.ndarray    # (S, Q, P, 2) ranked predicted windows, NaN where invalid
     valid: np.ndarray      # (S, Q, P) bool
     best: np.ndarray       # (S, Q, P) IoU with the best ground truth, 0 where invalid
-    conventions: dict = field(default_factory=dict)   # IoU conventions used for `best`
+    conventions: dict = field(default_factory=dict)   # IoU conventions used for best
     def __len__(self): return len(self.names)
     def __repr__(self): return f"SystemSet({len(self.names)} systems x {self.best.shape[1]} queries x {self.best.shape[2]} predictions)"
 
@@ -87,7 +86,7 @@ def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hul
 
 def system_set(gt,                      # MomentsGT or a path
                preds,                   # dict name -> MomentsPred (or path), or a list
-               rank_by:str='score',     # ranking of predictions, see `vmr_lit.moments.align`
+               rank_by:str='score',     # ranking of predictions, see vmr_lit.moments.align()
                max_pred:int=None,       # keep the first max_pred ranked predictions
                **conventions,           # IoU conventions: union, zero_union, inclusive, clip, dtype
               )->SystemSet:
@@ -164,7 +163,7 @@ def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of e
     return MomentsPred(gt.qids.copy(), np.round(W, 2), scores, np.full(Q, P), name)
 
 def synthetic_family(gt:MomentsGT,            # ground truth
-                     family:dict=None,        # name -> parameters of `synthetic_predictions`; default SYNTHETIC_FAMILY
+                     family:dict=None,        # name -> parameters of synthetic_predictions(); default SYNTHETIC_FAMILY
                      seed:int=0,              # seed; system i uses seed + 1000 * (i + 1)
                      n_pred:int=10,           # list length
                     )->dict:                  # name -> MomentsPred
