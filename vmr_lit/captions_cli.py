@@ -35,17 +35,17 @@ def _captions_args(p):
 
 ANET_FIELDS = ('Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'METEOR', 'ROUGE_L', 'CIDEr', 'Recall', 'Precision')
 
+def _anet_name(t, f): return f"ANet,IoU{'>' if f in ('Recall', 'Precision') else '>='}{t:g}.{f}"   # proposal P/R use >, caption scores >=
+
 def anet_verbose_metrics(tious=ANET_TIOUS)->list:
     "Every metric densevid_eval -v prints: each field averaged and at each threshold."
-    one = lambda t, f: f"ANet,IoU{'>' if f in ('Recall', 'Precision') else '>='}{t:g}.{f}"
-    return [f"ANet.{f}" for f in ANET_FIELDS] + [one(t, f) for t in tious for f in ANET_FIELDS]
+    return [f"ANet.{f}" for f in ANET_FIELDS] + [_anet_name(t, f) for t in tious for f in ANET_FIELDS]
 
 def anet_table(rep,                  # a captions Report holding `anet_verbose_metrics`
                tious=ANET_TIOUS,     # the thresholds it was computed at
               )->str:                # the table densevid_eval -v prints (x100, '%2.4f')
     "The per-tIoU table and the average, laid out as densevid_eval's -v output (fields in a fixed order)."
-    one = lambda t, f: f"ANet,IoU{'>' if f in ('Recall', 'Precision') else '>='}{t:g}.{f}"
-    fld = lambda f: 'METEOR' if f == 'METEOR' else f
+    one = _anet_name
     rule, out = '-' * 80, []
     for t in tious:
         out += [rule, f"tIoU:  {t}", rule] + [f"| {f}: {100 * rep.summary[one(t, f)]:2.4f}" for f in ANET_FIELDS if one(t, f) in rep.summary]

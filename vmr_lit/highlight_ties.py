@@ -77,14 +77,8 @@ def tie_aware_highlight_scores(sal:Saliency,   # from `qvhighlights.read_salienc
                                ties:str='expected',  # 'expected', 'optimistic' or 'pessimistic'
                               )->dict:         # {'mAP': (Q,), 'Hit1': (Q,)}; NaN for queries without predicted scores
     "Per-query tie-aware HL-mAP (mean over annotators) and HL-Hit1, clips cut and padded as the legacy scorer does."
-    Q, A, C = sal.labels.shape
-    y = (sal.labels >= level).astype(float)
-    S = np.full((Q, C), float(pad)); k = min(C, sal.scores.shape[1])
-    S[:, :k] = np.where(np.arange(k)[None] < sal.n_scores[:, None], sal.scores[:, :k], pad)
-    ap = tie_aware_ap(S, y, np.arange(C)[None] < sal.n_clips[:, None], ties).mean(1)
-    hit = tie_aware_hit1(sal.scores, sal.n_scores, y, sal.n_clips, ties)
-    none = sal.n_scores == 0
-    return {'mAP': np.where(none, np.nan, ap), 'Hit1': np.where(none, np.nan, hit)}
+    if check_ties(ties) == 'grouped': raise InputError("tie_aware_highlight_scores: 'grouped' is the legacy scorer (qvhighlights.highlight_scores)")
+    return highlight_scores(sal, level, pad, ties)   # the legacy scorer's clip grid, with the tie-aware kernels
 
 # %% ../nbs/52_highlight_ties.ipynb #bbce5561
 def _is_saliency_pred(o)->bool:

@@ -21,7 +21,7 @@ import nltk
 from nltk.stem.porter import PorterStemmer
 from nltk.translate import meteor_score as _nltk_meteor
 from .core import InputError
-from .ptb import ascii_spaces   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
+from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
 
 # %% ../nbs/10_meteor.ipynb #7a4adf67
 LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
@@ -431,7 +431,7 @@ class JavaMeteor:
         try: self.close()
         except Exception: pass
 
-PTB_PUNCTUATION = {"''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--", "...", ";"}
+PTB_PUNCTUATION = set(PUNCTUATIONS)   # coco-caption's list, kept once in vmr_lit.ptb
 
 def ptb_tokenize(sentences:list)->list:
     "Stanford PTB tokenizer (lower-cased, one line per sentence) with punctuation tokens removed."

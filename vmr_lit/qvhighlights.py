@@ -151,16 +151,17 @@ def highlight_scores(sal:Saliency,   # from `read_saliency`
                      ties:str='grouped', # 'grouped' (video2gif: equal scores are one threshold) or a tie-aware convention of `highlight_ties`
                     )->dict:         # {'mAP': (Q,), 'Hit1': (Q,)}; NaN for queries without predicted scores
     "Per-query HL-mAP (mean over annotators) and HL-Hit1 at one saliency level."
-    if ties != 'grouped':
-        from vmr_lit.highlight_ties import tie_aware_highlight_scores      # imported here: that module builds on this one
-        return tie_aware_highlight_scores(sal, level, pad, ties)
     Q, A, C = sal.labels.shape
     y = (sal.labels >= level).astype(float)
     S = np.full((Q, C), float(pad))
     k = min(C, sal.scores.shape[1])
     S[:, :k] = np.where(np.arange(k)[None] < sal.n_scores[:, None], sal.scores[:, :k], pad)
-    ap = hl_average_precision(S, y, np.arange(C)[None] < sal.n_clips[:, None]).mean(1)
-    hit = hl_hit1(sal.scores, sal.n_scores, y, sal.n_clips)
+    clips = np.arange(C)[None] < sal.n_clips[:, None]
+    if ties == 'grouped':
+        ap, hit = hl_average_precision(S, y, clips).mean(1), hl_hit1(sal.scores, sal.n_scores, y, sal.n_clips)
+    else:
+        from vmr_lit.highlight_ties import tie_aware_ap, tie_aware_hit1      # imported here: that module builds on this one
+        ap, hit = tie_aware_ap(S, y, clips, ties).mean(1), tie_aware_hit1(sal.scores, sal.n_scores, y, sal.n_clips, ties)
     none = sal.n_scores == 0
     return {'mAP': np.where(none, np.nan, ap), 'Hit1': np.where(none, np.nan, hit)}
 
