@@ -8,7 +8,7 @@ Main entry points
 - `compare(gt, {name: pred, ...}) -> Comparison`: several systems, bootstrap CIs, paired randomisation tests, Holm.
 - `load(path, kind=None)`: any supported file, or the same data in memory, into its canonical structure.
 - `PRESETS` / `vmr-lit presets`: conventions and metrics that reproduce existing scripts ('vmr-axiou', 'moment_detr', 'tvr', ...).
-- Metric kernels on arrays: `temporal_iou`, `recall_at_k`, `miou`, `axiou`, `ap_at_k`, `dcg_at_k`, `dr_at_n`, `ndcg_iou`,
+- Metric kernels on arrays: `temporal_iou`, `recall_at_k`, `miou`, `axiou`, `ap_at_k`, `dcg_iou_at_k`, `dr_at_n`, `ndcg_iou`,
   `soda_video`, `meteor`; the task evaluators `evaluate_moments`, `evaluate_ranking`, `evaluate_corpus`, `evaluate_captions`.
 - Extending: `register_loader`, `register_moment_family`, `register_subset`, `register_preset`, `register_evaluator`.
 - The command line: `vmr-lit moments|captions|ranking|compare|demo|presets` (`vmr_lit.cli.main`).
@@ -26,7 +26,7 @@ from .moments import MomentsGT, MomentsPred, align, iou_matrix, best_iou
 from .recall import recall_at_k, miou
 from .axiou import axiou, ncxiou, abandonment
 from .evaluate_moments import evaluate_moments, register_moment_family, register_subset, expand_metrics
-from .ap_dcg import ap_at_k, dcg_at_k
+from .ap_dcg import ap_at_k, dcg_iou_at_k
 from .axioms import find_violation, Violation, property_table
 from .systems import system_set, synthetic_family, synthetic_gt, PAPER_MEASURES
 from .noise import appendix_c, noisy_windows, label_noise_rmse
@@ -68,7 +68,7 @@ __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PR
            'detect_kind', 'temporal_iou', 'validate_windows', 'clip_windows', 'compare_iou', 'MomentsGT',
            'MomentsPred', 'align', 'iou_matrix', 'best_iou', 'recall_at_k', 'miou', 'axiou', 'ncxiou',
            'abandonment', 'evaluate_moments', 'register_moment_family', 'register_subset', 'expand_metrics',
-           'ap_at_k', 'dcg_at_k', 'find_violation', 'Violation', 'property_table', 'system_set',
+           'ap_at_k', 'dcg_iou_at_k', 'find_violation', 'Violation', 'property_table', 'system_set',
            'synthetic_family', 'synthetic_gt', 'PAPER_MEASURES', 'appendix_c', 'noisy_windows',
            'label_noise_rmse', 'agreement', 'stability', 'all_tied_ratio', 'model_selection', 'kendall_tau_b',
            'dr_at_n', 'discount', 'resplit', 'predict_all', 'bias_based', 'ndcg_iou', 'ndcg_at_k', 'consensus',

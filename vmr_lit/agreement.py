@@ -51,11 +51,10 @@ def agreement(values,         # (M, S, Q) per-query values (see experiment_value
               measures,       # M measure names
              )->pd.DataFrame: # (M, M) τ-b between the system rankings of each pair of measures
     "Kendall's τ-b between the system rankings by every pair of measures (AxIoU paper Figure 4)."
-    from scipy.stats import kendalltau               # imported here: scipy.stats is slow to import
     means = _vals(values).mean(-1)
     M = len(means)
     if len(measures) != M: raise InputError(f"{M} measures of values but {len(measures)} names")
-    T = np.array([[kendalltau(means[i], means[j]).statistic for j in range(M)] for i in range(M)])
+    T = kendall_tau_b(means[:, None, :], means[None, :, :])      # all M x M pairs at once
     return pd.DataFrame(T, index=list(measures), columns=list(measures))
 
 def plot_agreement(tab:pd.DataFrame, title:str='Agreement (Kendall τ-b)', ax=None):

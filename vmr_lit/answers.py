@@ -100,6 +100,15 @@ def _seconds(tok, unit, duration, fps):
 # %% ../nbs/70_answers.ipynb #65999437
 UNITS = {'s': 1.0, 'ms': 0.001, 'min': 60.0, 'h': 3600.0, 'percent': 'percent', 'fraction': 'fraction', 'frame': 'frame'}
 
+def _window_status(windows, duration=None, check_reversed:bool=True)->tuple:
+    "('reversed' | 'out_of_range' | 'ok', the first offending window) of windows read from an answer; no upper bound if `duration` is None."
+    if check_reversed:
+        for w in windows:
+            if w[0] > w[1]: return 'reversed', w
+    for w in windows:
+        if min(w) < 0 or (duration is not None and max(w) > duration): return 'out_of_range', w
+    return 'ok', None
+
 def parse_windows(text,                  # one answer (str; bytes are read as UTF-8, bad bytes replaced)
                   duration:float=None,   # video length in seconds: for relative positions and the range check
                   unit:str='s',          # how a bare number reads: 's', 'ms', 'min', 'h', 'percent', 'fraction', 'frame'
@@ -145,13 +154,12 @@ def parse_windows(text,                  # one answer (str; bytes are read as UT
     if why and not windows: return ParsedAnswer(text, status='ambiguous', note=note + '; '.join(dict.fromkeys(why)))
     if not windows: return ParsedAnswer(text, status='ambiguous', note=note + f'{len(toks)} time value(s) that form no window')
     if why: note += '; '.join(dict.fromkeys(why)) + '; '
-    rev = [w for w in windows if w[0] > w[1]]
-    oor = [w for w in windows if min(w) < 0 or (d is not None and max(w) > d)]
+    st, bad = _window_status(windows, d)
     if out_of_range == 'clip' and d is not None: windows = [(min(max(s, 0.0), d), min(max(e, 0.0), d)) for s, e in windows]
     elif out_of_range == 'clip': windows = [(max(s, 0.0), max(e, 0.0)) for s, e in windows]
-    if rev: return ParsedAnswer(text, windows, spans, 'reversed', note + f'end before start: {rev[0]}')
-    if oor: return ParsedAnswer(text, windows, spans, 'out_of_range',
-                                note + f"outside [0, {d if d is not None else '∞'}]: {oor[0]}" + (' (clipped)' if out_of_range == 'clip' else ''))
+    if st == 'reversed': return ParsedAnswer(text, windows, spans, 'reversed', note + f'end before start: {bad}')
+    if st == 'out_of_range': return ParsedAnswer(text, windows, spans, 'out_of_range',
+                                note + f"outside [0, {d if d is not None else '∞'}]: {bad}" + (' (clipped)' if out_of_range == 'clip' else ''))
     return ParsedAnswer(text, windows, spans, 'ok', note.rstrip('; '))
 
 # %% ../nbs/70_answers.ipynb #d74e6233

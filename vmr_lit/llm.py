@@ -20,7 +20,7 @@ from .core import InputError, Report, register_evaluator, register_preset, get_p
 from .formats import register_loader, load
 from .moments import MomentsGT, MomentsPred, _make_gt
 from .evaluate_moments import evaluate_moments, all_conventions
-from .answers import parse_windows, ParsedAnswer, STATUSES
+from .answers import parse_windows, ParsedAnswer, STATUSES, _window_status
 
 # %% ../nbs/71_llm_eval.ipynb #1d26ba5b
 @dataclass
@@ -210,8 +210,7 @@ def _read_one(text, pre, dur, conv):
     "(status, windows, note) of one answer under the reader convention."
     if pre is not None:                                    # windows another tool read; its text is gone
         if not pre: return 'unparsed', [], 'the tool that wrote the file read no window'
-        rev = any(s > e for s, e in pre); oor = any(min(w) < 0 or (np.isfinite(dur) and max(w) > dur) for w in pre)
-        return ('reversed' if rev else 'out_of_range' if oor else 'ok'), list(pre), ''
+        return _window_status(pre, dur if np.isfinite(dur) else None)[0], list(pre), ''
     if conv['reader'] == 'vmr_lit':
         a = parse_windows(text, duration=dur if np.isfinite(dur) else None, unit=conv['unit'], fps=conv['fps'],
                           out_of_range='clip' if conv['out_of_range'] == 'clip' else 'keep')
@@ -220,8 +219,8 @@ def _read_one(text, pre, dur, conv):
     w = script_windows(str(text), conv['reader'])
     if w is None: return 'unparsed', [], f"{conv['reader']}'s reader stops with an error on this answer"
     if not w: return 'unparsed', [], f"{conv['reader']}'s reader finds no window"
-    oor = any(min(x) < 0 or (np.isfinite(dur) and max(x) > dur) for x in w)
-    return ('out_of_range' if oor else 'ok'), [tuple(x) for x in w], ''
+    st, _ = _window_status(w, dur if np.isfinite(dur) else None, check_reversed=False)   # the scripts score reversed windows as they are
+    return st, [tuple(x) for x in w], ''
 
 def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or Answers that carry it)
                      pred:Answers,        # the answers

@@ -14,7 +14,7 @@ from .formats import read_jsonl
 from .iou import compare, check_op, check_thresholds
 from .moments import read_qvhighlights_gt, read_qvhighlights_pred
 from .evaluate_moments import MomentsContext, register_moment_family, register_subset, resolve_conventions
-from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, _map_ranked, _rows_of
+from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, _map_ranked, _rows_of, _pct
 
 # %% ../nbs/51_qv_m2.ipynb #54ead617
 R_THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))   # 0.3, 0.35, ..., 0.95 (mR)
@@ -118,7 +118,6 @@ register_preset('qv-m2', 'moments', "Zhuo-Cao/QV-M2 standalone_eval/eval.py @ d5
 # %% ../nbs/51_qv_m2.ipynb #4f864d7c
 QV_M2_BUCKETS = {'full': None, 'long': (30.0, 150.0), 'middle': (10.0, 30.0), 'short': (0.0, 10.0)}
 
-def _p2(v): return float(f"{100 * v:.2f}")
 
 def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
     "The scorer's dict for one length bucket (None when the bucket is empty)."
@@ -141,7 +140,7 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
         mp['Generalized_mAP'] += m * (len(rows) / len(scored))
         if c >= 3: mp['>=3_tgt_mAP'] += m; n3 += 1
     mp['>=3_tgt_mAP'] /= n3 if n3 else 1
-    out = {'MR-mAP': {k: (_p2(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
+    out = {'MR-mAP': {k: (_pct(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
     al, T = ctx.aligned, ctx.ious
     n_gt, n_p = sub.n_windows, al.valid.sum(1)
     for K in (1, 2, 3):

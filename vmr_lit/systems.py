@@ -16,7 +16,7 @@ from .iou import temporal_iou, clip_windows
 from .moments import MomentsGT, MomentsPred, align, best_iou
 from .recall import recall_at_k, miou
 from .axiou import axiou
-from .ap_dcg import ap_at_k, dcg_at_k
+from .ap_dcg import ap_at_k, dcg_iou_at_k
 
 # %% ../nbs/42_systems.ipynb #c449fdc5
 PAPER_MEASURES = [f"R@{k},IoU>{t}" for k in (1, 5, 10) for t in (0.3, 0.5, 0.7)] + [f"AxIoU@{k}" for k in (1, 5, 10)]
@@ -25,7 +25,7 @@ PAPER_MEASURES = [f"R@{k},IoU>{t}" for k in (1, 5, 10) for t in (0.3, 0.5, 0.7)]
 _KERNELS = {'R': (True, 'R@5,IoU>0.5', lambda b, v, s, g, d: recall_at_k(b, v, s.k, s.theta, s.op)),
             'AxIoU': (False, 'AxIoU@10', lambda b, v, s, g, d: axiou(b, v, s.k)),
             'AP': (True, 'AP@5,IoU>0.5', lambda b, v, s, g, d: ap_at_k(b, v, s.k, s.theta, s.op)),
-            'DCG': (False, 'DCG@10', lambda b, v, s, g, d: dcg_at_k(b, v, s.k, g, d))}
+            'DCG': (False, 'DCG@10', lambda b, v, s, g, d: dcg_iou_at_k(b, v, s.k, g, d))}
 
 def _one(best, valid, spec, gain, discount):
     f = spec.family
