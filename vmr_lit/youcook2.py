@@ -9,6 +9,7 @@ __all__ = ['TIME_TOKEN', 'VID2SEQ_TIOUS', 'VID2SEQ_CONVENTIONS', 'time_token', '
 
 # %% ../nbs/12e_youcook2.ipynb #97e31f70
 import re
+from pathlib import Path
 import numpy as np
 from . import core
 from .core import InputError, register_preset
@@ -196,9 +197,10 @@ def vid2seq_paragraphs(gt:CaptionGT, P:dict, meteor, rule:str='script')->dict:
 
 # %% ../nbs/12e_youcook2.ipynb #3e376647
 def _inputs(gt, pred, conv):
-    g = load(gt[0] if isinstance(gt, (list, tuple)) and len(gt) == 1 else gt)
-    p = load(pred)
-    if isinstance(g, (list, tuple)): raise InputError("the Vid2Seq scorer takes one reference file")
+    if isinstance(gt, (list, tuple)) and len(gt) and isinstance(gt[0], (str, Path, CaptionGT)):
+        if len(gt) != 1: raise InputError(f"the Vid2Seq scorer takes one reference file, got {len(gt)}")
+        gt = gt[0]
+    g, p = load(gt), load(pred)
     if not isinstance(g, CaptionGT): raise InputError(f"references must be dense-captioning references (Vid2Seq, YouCook2, ActivityNet Captions), got {type(g).__name__}")
     if not isinstance(p, CaptionPred): raise InputError(f"predictions must be dense captions, got {type(p).__name__}")
     P = {}
