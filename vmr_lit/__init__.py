@@ -62,6 +62,7 @@ from .caption_metrics import caption_scores, CaptionScores, bleu, rouge_l, cider
 from .densevid import anet_items
 from .paragraphs import evaluate_paragraphs
 from .captions_cli import anet_table, anet_verbose_metrics
+from .youcook2 import evaluate_vid2seq, vid2seq_printout, read_vid2seq_gt, read_vid2seq_pred, read_youcook2, Vid2SeqReport
 
 __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PRESETS', 'register_evaluator',
            'register_preset', 'register_command', 'register_demo', 'set_quiet', 'load', 'register_loader',
@@ -85,4 +86,5 @@ __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PR
            'evaluate_answers', 'script_windows', 'AnswersReport', 'LLM_CONVENTIONS', 'write_parse_report',
            'caption_scores', 'CaptionScores', 'bleu', 'rouge_l', 'cider_d', 'document_frequency',
            'DocumentFrequency', 'CAPTION_METRICS', 'anet_items', 'evaluate_paragraphs', 'anet_table',
-           'anet_verbose_metrics']
+           'anet_verbose_metrics', 'evaluate_vid2seq', 'vid2seq_printout', 'read_vid2seq_gt', 'read_vid2seq_pred', 'read_youcook2',
+           'Vid2SeqReport']

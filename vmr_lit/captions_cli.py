@@ -53,6 +53,9 @@ def anet_table(rep,                  # a captions Report holding `anet_verbose_m
     return '\n'.join(out)
 
 def _captions_run(args)->int:
+    if args.preset and core.get_preset(args.preset, 'captions').get('evaluator') == 'vid2seq':
+        from vmr_lit.youcook2 import vid2seq_run     # eval_dvc.py's own aggregation and printout (12e_youcook2)
+        return vid2seq_run(args)
     metrics = args.metrics
     if metrics is None and (args.soda is not None or args.current):
         metrics = [f"SODA_{v}" for v in (args.soda if args.soda else SODA_VARIANTS)] if args.soda is not None else []
