@@ -4,16 +4,20 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'FRAME_COLUMNS', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl',
-           'JsonlFile', 'JsonArrayFile', 'Records', 'frame_records', 'detect_kind', 'load']
+           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'Records',
+           'frame_records', 'detect_kind', 'load']
 
 # %% ../nbs/01a_formats.ipynb #d6746294
 import gc
 import itertools
 import json
 import math
+import re
+import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
+import numpy as np
 import pandas as pd
 from .core import InputError, register
 try:                                   # orjson parses JSON several times faster than the standard library;
@@ -71,6 +75,12 @@ def _chunk_records(lines, nums, path)->list:
         if type(r) is not dict: raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
     return recs
 
+def _nonblank(raw, first:int):
+    "The non-blank lines of `raw`, read from line number `first` on, and their numbers."
+    if all(map(str.strip, raw)): return raw, list(range(first, first + len(raw)))
+    nums = [first + k for k, l in enumerate(raw) if l.strip()]
+    return [raw[i - first] for i in nums], nums
+
 def iter_jsonl(path, chunk:int=100_000):
     "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
     def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
@@ -82,10 +92,7 @@ def iter_jsonl(path, chunk:int=100_000):
                 raw = list(itertools.islice(f, chunk - len(c)))   # enough lines to fill the chunk if none is blank
                 if not raw: break
                 gc.disable()        # millions of small containers: the cyclic collector would rescan them all, repeatedly
-                if all(map(str.strip, raw)): lines, nums = raw, list(range(first, first + len(raw)))
-                else:
-                    nums = [first + k for k, l in enumerate(raw) if l.strip()]
-                    lines = [raw[i - first] for i in nums]
+                lines, nums = _nonblank(raw, first)
                 first += len(raw)
                 c.extend(_chunk_records(lines, nums, path)); c.lines.extend(nums)
                 if not c.has_bool: c.has_bool = any('true' in l or 'false' in l for l in lines)
@@ -115,6 +122,102 @@ class JsonlFile:
         for c in self:
             out.extend(c); out.lines.extend(c.lines); out.has_bool |= c.has_bool
         return out
+
+# %% ../nbs/01a_formats.ipynb #68b7435a
+_WORD = (string.digits + string.ascii_letters + '_.-+').encode()  # what numbers and simple strings are made of
+_KEY = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
+_KINDS = {'int': {int}, 'num': {int, float}, 'str': {str}}
+
+class JsonlColumns(dict):
+    "A block of JSONL lines parsed in bulk: field -> list of values; the windows field -> (N, P, width) array; 'n' -> (N,) window counts; `.lines`: line numbers."
+    lines: range
+
+def _layout(line:bytes, key:str)->Optional[list]:
+    "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
+    try: rec = _fast_loads(line)
+    except ValueError: return None
+    if type(rec) is not dict or key not in rec or next(iter(rec)) == key: return None
+    out = []
+    for k, v in rec.items():
+        kind = ('windows' if k == key else None) if type(v) is list else {int: 'int', float: 'num', str: 'str'}.get(type(v))
+        if kind is None or not _KEY.fullmatch(k): return None
+        out.append((k, kind))
+    return out
+
+def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
+                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
+                 width:int,     # numbers per window
+                )->Optional[JsonlColumns]:
+    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
+    n = block.count(b'\n')
+    if not n or not block.endswith(b'\n') or b'\\' in block: return None
+    fields = _layout(block[:block.index(b'\n')], key)
+    if fields is None: return None
+    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
+    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
+    M = block
+    for j, k in enumerate(names):      # each key, written as on the first line, becomes one control byte
+        M = M.replace((sep if j else b'{') + b'"' + k + b'"' + colon, bytes([j + 1]))
+    line = b''.join(bytes([j + 1]) + {'windows': b'[]', 'str': b'""'}.get(kind, b'') for j, kind in enumerate(kinds)) + b'}'
+    win = b'[' + sep.join([b''] * width) + b']'
+    S = M.translate(None, _WORD)        # the skeleton: the block without its numbers and words
+    if S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
+    L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
+    lens = np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
+    w = kinds.index('windows')
+    if (lens == 0).any(): M = M.replace(bytes([w + 1]) + b'[]', b'')     # an empty list: no values, no comma
+    flat = M.translate(bytes.maketrans(bytes(range(2, len(names) + 1)) + b'\n', b',' * len(names)), b'\x01[]{}')
+    plain = b''.join(flat.split(b'"')[::2]) if 'str' in kinds else flat
+    if plain.translate(None, b'0123456789.-+eE, '): return None      # true, false, null, NaN, Infinity: line by line
+    try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
+    except ValueError: return None
+    per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
+    if len(vals) != per.sum(): return None
+    start = (np.cumsum(per.ravel()) - per.ravel()).reshape(n, len(names))
+    out = JsonlColumns(n=lens)
+    for j, (k, kind) in enumerate(fields):
+        if j == w: continue
+        out[k] = list(map(vals.__getitem__, start[:, j].tolist()))
+        if set(map(type, out[k])) - _KINDS[kind]: return None
+    P = int(lens.max())
+    A = np.full((n, P, width), np.nan)
+    if P:
+        keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
+        try: nums = (np.array(vals, dtype=object)[keep].astype(np.float64) if 'str' in kinds else
+                     np.fromiter(vals, np.float64, len(vals))[keep])
+        except (TypeError, ValueError, OverflowError): return None
+        A[np.arange(P)[None] < lens[:, None]] = nums.reshape(-1, width)
+    out[key] = A
+    return out
+
+# %% ../nbs/01a_formats.ipynb #a3d8f91b
+def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
+                    need=(),        # fields every line must have for the bulk path (else: records, and the reader's message)
+                   ):
+    "Chunks of a JSONL file: `JsonlColumns` where `bulk_windows` reads a block of `chunk` lines, else parsed records (`JsonlChunk`)."
+    first = 1
+    with open(path, 'rb') as f:
+        while raw := list(itertools.islice(f, chunk)):
+            block = b''.join(raw)
+            cols = bulk_windows(block if block.endswith(b'\n') else block + b'\n', key, width)
+            if cols is not None and all(k in cols for k in need):
+                cols.lines = range(first, first + len(raw))
+                yield cols
+            else:
+                lines, nums = _nonblank([l.decode('utf-8') for l in raw], first)
+                gc_on = gc.isenabled(); gc.disable()
+                try:
+                    c = JsonlChunk(_chunk_records(lines, nums, path)) if lines else None
+                    if c is not None: c.lines, c.has_bool = nums, any('true' in l or 'false' in l for l in lines)
+                finally:
+                    if gc_on: gc.enable()
+                if c is not None: yield c
+            first += len(raw)
+
+def bulk_chunks(rows, key:str, width:int, need=()):
+    "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."
+    if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, need)
+    return rows if isinstance(rows, JsonlFile) else [rows]
 
 # %% ../nbs/01a_formats.ipynb #e47dc3a9
 class JsonArrayFile:
@@ -151,22 +254,31 @@ class JsonArrayFile:
 
 LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
 
+def _sniff(path)->tuple:
+    """How a file is written, from its first two non-blank lines: ('jsonl', first record),
+    ('json', its first character), ('text', None), ('empty', None), or ('bad-line', message) for a malformed
+    first record of a JSONL file."""
+    with open(path, encoding='utf-8') as f:
+        lines = (l for l in f if l.strip())
+        first, second = next(lines, ''), next(lines, '')
+    if not first: return 'empty', None
+    if first.lstrip()[0] not in '[{': return 'text', None
+    if not second: return 'json', first.lstrip()[0]
+    try: return 'jsonl', json.loads(first)           # a complete record on the first line: JSONL
+    except json.JSONDecodeError as e:                 # a malformed first record, or a pretty-printed JSON document
+        if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')): return 'bad-line', e.msg
+        return 'json', first.lstrip()[0]
+
 def _parse(path):
     "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`) or text lines; returns (fmt, obj)."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
-    with open(path, encoding='utf-8') as f:
-        lines = (l for l in f if l.strip())
-        first, second = next(lines, ''), next(lines, '')
-    if not first: raise InputError(f"{path}: the file is empty")
-    head = first.lstrip()
-    if head[0] in '[{':
-        if second:
-            try: json.loads(first); return 'jsonl', JsonlFile(path)    # a complete record on the first line: JSONL
-            except json.JSONDecodeError as e:   # a malformed first record, or a pretty-printed JSON document
-                if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')):
-                    raise InputError(f"{path}:1: malformed JSON line ({e.msg})") from None
-        if head[0] == '[' and path.stat().st_size > LAZY_JSON_BYTES and any(l.chunked for l in LOADERS.values() if l.fmt == 'json'):
+    fmt, x = _sniff(path)
+    if fmt == 'empty': raise InputError(f"{path}: the file is empty")
+    if fmt == 'bad-line': raise InputError(f"{path}:1: malformed JSON line ({x})")
+    if fmt == 'jsonl': return 'jsonl', JsonlFile(path)
+    if fmt == 'json':
+        if x == '[' and path.stat().st_size > LAZY_JSON_BYTES and any(l.chunked for l in LOADERS.values() if l.fmt == 'json'):
             return 'json', JsonArrayFile(path)
         text = path.read_bytes()
         gc_on = gc.isenabled(); gc.disable()     # a large document creates millions of small objects
@@ -246,22 +358,12 @@ def _detect(fmt, obj)->Optional[Loader]:
         if ok: return ld
     return None
 
-def _json_document(path)->bool:
-    "Whether `path` is one JSON document (not JSONL, not text), from its first two lines."
-    with open(path, encoding='utf-8') as f:
-        lines = (l for l in f if l.strip())
-        first, second = next(lines, ''), next(lines, '')
-    if not first.lstrip()[:1] in ('[', '{'): return False
-    if not second: return True
-    try: json.loads(first); return False
-    except json.JSONDecodeError: return True
-
 def detect_kind(path,                  # a file, or data in memory
                 max_json_bytes:int=None,  # None where a JSON document is larger (to avoid parsing it twice)
                )->Optional[Loader]:
     "The registered loader that would read `path`, from its structure; None if none would."
     if isinstance(path, (str, Path)) and max_json_bytes is not None and Path(path).exists() \
-       and Path(path).stat().st_size > max_json_bytes and _json_document(path): return None
+       and Path(path).stat().st_size > max_json_bytes and _sniff(path)[0] in ('json', 'bad-line'): return None
     fmt, obj = _parse(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
     return _detect(fmt, obj) if fmt else None
 
