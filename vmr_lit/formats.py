@@ -131,6 +131,7 @@ _KINDS = {'int': {int}, 'num': {int, float}, 'str': {str}}
 class JsonlColumns(dict):
     "A block of JSONL lines parsed in bulk: field -> list of values; the windows field -> (N, P, width) array; 'n' -> (N,) window counts; `.lines`: line numbers."
     lines: range
+    kinds: dict    # field -> 'int', 'num', 'str' or 'windows', as on the block's first line
 
 def _layout(line:bytes, key:str)->Optional[list]:
     "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
@@ -155,56 +156,71 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
     if fields is None: return None
     names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
     sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
-    M = block
-    for j, k in enumerate(names):      # each key, written as on the first line, becomes one control byte
-        M = M.replace((sep if j else b'{') + b'"' + k + b'"' + colon, bytes([j + 1]))
-    line = b''.join(bytes([j + 1]) + {'windows': b'[]', 'str': b'""'}.get(kind, b'') for j, kind in enumerate(kinds)) + b'}'
-    win = b'[' + sep.join([b''] * width) + b']'
-    S = M.translate(None, _WORD)        # the skeleton: the block without its numbers and words
-    if S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
-    L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
-    lens = np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
     w = kinds.index('windows')
-    if (lens == 0).any(): M = M.replace(bytes([w + 1]) + b'[]', b'')     # an empty list: no values, no comma
-    flat = M.translate(bytes.maketrans(bytes(range(2, len(names) + 1)) + b'\n', b',' * len(names)), b'\x01[]{}')
-    plain = b''.join(flat.split(b'"')[::2]) if 'str' in kinds else flat
-    if plain.translate(None, b'0123456789.-+eE, '): return None      # true, false, null, NaN, Infinity: line by line
+    win = b'[' + sep.join([b''] * width) + b']'
+    keys = b'{' + b''.join(b'"' + k + b'"' + colon.strip() for k in names) + b'}\n'
+    plain = 'str' not in kinds and block.translate(None, b'0123456789.-+ ,[]') == keys * n
+    if plain:                           # numbers only, no exponents: letters, quotes and colons are the keys', line by line
+        M, line = block, b'{' + sep.join(b'""' + colon + {'windows': b'[]'}.get(kind, b'') for kind in kinds) + b'}'
+        drop, to_comma = b'[]{}":' + bytes(set(b''.join(names))), b''
+    else:                               # each key, written as on the first line, becomes one control byte
+        M = block
+        for j, k in enumerate(names): M = M.replace((sep if j else b'{') + b'"' + k + b'"' + colon, bytes([j + 1]))
+        line = b''.join(bytes([j + 1]) + {'windows': b'[]', 'str': b'""'}.get(kind, b'') for j, kind in enumerate(kinds)) + b'}'
+        drop, to_comma = b'\x01[]{}', bytes(range(2, len(names) + 1))
+    S = M.translate(None, _WORD)        # the skeleton: the block without its numbers and words
+    P0 = S[:S.index(b'\n')].count(win)  # windows on the first line: if every line has as many, one comparison says so
+    if S == (line.replace(b'[]', b'[' + sep.join([win] * P0) + b']') + b'\n') * n:
+        lens = np.full(n, P0, np.int64)
+    elif S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
+    else:
+        L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
+        lens = np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
+    if (lens == 0).any():               # an empty list: no values, no comma
+        M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
+    flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
+    if b'true' in flat or b'false' in flat or b'null' in flat: return None   # orjson reads them; the records path reports them
     try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
     except ValueError: return None
     per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
     if len(vals) != per.sum(): return None
     start = (np.cumsum(per.ravel()) - per.ravel()).reshape(n, len(names))
-    out = JsonlColumns(n=lens)
+    out = JsonlColumns(n=lens); out.kinds = dict(fields)
     for j, (k, kind) in enumerate(fields):
         if j == w: continue
         out[k] = list(map(vals.__getitem__, start[:, j].tolist()))
         if set(map(type, out[k])) - _KINDS[kind]: return None
     P = int(lens.max())
-    A = np.full((n, P, width), np.nan)
-    if P:
-        keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
-        try: nums = (np.array(vals, dtype=object)[keep].astype(np.float64) if 'str' in kinds else
-                     np.fromiter(vals, np.float64, len(vals))[keep])
-        except (TypeError, ValueError, OverflowError): return None
-        A[np.arange(P)[None] < lens[:, None]] = nums.reshape(-1, width)
+    try:
+        V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
+        if (lens == P).all():           # every line as many windows: a rectangle, its windows one slice
+            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].astype(np.float64).reshape(n, P, width)
+        else:
+            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
+            A = np.full((n, P, width), np.nan)
+            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
+    except (TypeError, ValueError, OverflowError): return None
     out[key] = A
     return out
 
 # %% ../nbs/01a_formats.ipynb #a3d8f91b
 def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
-                    need=(),        # fields every line must have for the bulk path (else: records, and the reader's message)
+                    accept:Callable=None,   # cols -> bool: whether a reader takes these columns (else: records, and its messages)
                    ):
-    "Chunks of a JSONL file: `JsonlColumns` where `bulk_windows` reads a block of `chunk` lines, else parsed records (`JsonlChunk`)."
+    "Chunks of about `chunk` lines of a JSONL file: `JsonlColumns` where `bulk_windows` reads the block, else records (`JsonlChunk`)."
     first = 1
     with open(path, 'rb') as f:
-        while raw := list(itertools.islice(f, chunk)):
-            block = b''.join(raw)
-            cols = bulk_windows(block if block.endswith(b'\n') else block + b'\n', key, width)
-            if cols is not None and all(k in cols for k in need):
-                cols.lines = range(first, first + len(raw))
+        sample = f.read(1 << 16); f.seek(0)    # the block size in bytes, from the first lines' length
+        size = max(1, int(len(sample) / max(1, sample.count(b'\n')) * chunk))
+        while block := f.read(size):
+            block += f.readline()                # to the end of the line
+            if not block.endswith(b'\n'): block += b'\n'
+            cols = bulk_windows(block, key, width)
+            if cols is not None and (accept is None or accept(cols)):
+                cols.lines = range(first, first + len(cols['n']))
                 yield cols
             else:
-                lines, nums = _nonblank([l.decode('utf-8') for l in raw], first)
+                lines, nums = _nonblank([l.decode('utf-8') for l in block.split(b'\n')[:-1]], first)
                 gc_on = gc.isenabled(); gc.disable()
                 try:
                     c = JsonlChunk(_chunk_records(lines, nums, path)) if lines else None
@@ -212,11 +228,11 @@ def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
                 finally:
                     if gc_on: gc.enable()
                 if c is not None: yield c
-            first += len(raw)
+            first += block.count(b'\n')
 
-def bulk_chunks(rows, key:str, width:int, need=()):
+def bulk_chunks(rows, key:str, width:int, accept:Callable=None):
     "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."
-    if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, need)
+    if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, accept)
     return rows if isinstance(rows, JsonlFile) else [rows]
 
 # %% ../nbs/01a_formats.ipynb #e47dc3a9
