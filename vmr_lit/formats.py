@@ -36,17 +36,19 @@ class Loader:
     chunked: bool = False  # JSONL only: `read` takes a `JsonlFile` (chunks) instead of all records at once
     tasks: tuple = ()    # the subcommands (tasks) whose files these are, e.g. ('moments', 'captions')
     role: str = None     # 'gt' or 'pred'
+    streams: str = None  # name of the type `read` returns, when its evaluator reads such files itself, by chunks
 
 LOADERS = {}
 
 def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
                     tasks=None,        # task name(s) the files belong to, for messages about misplaced files
                     role:str=None,     # 'gt' or 'pred'
+                    streams:str=None,  # name of the type `read` returns, if its evaluator reads such files itself, by chunks
                     replace:bool=False,  # replace another loader registered as `kind`
                    ):
     "Register a file reader under `kind` (idempotent; another reader under a taken kind needs `replace=True`)."
     tasks = (tasks,) if isinstance(tasks, str) else tuple(tasks or _KNOWN_ROLES.get(kind, ((), None))[0])
-    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1]),
+    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1], streams),
              'loader', replace)
 
 # task and role of loaders whose notebooks do not pass them (yet)
@@ -145,6 +147,14 @@ def _layout(line:bytes, key:str)->Optional[list]:
         out.append((k, kind))
     return out
 
+def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[np.ndarray]:
+    "Windows per line if the skeleton `S` is `line` on each of its `n` lines, with `[]` holding windows `win`; else None."
+    P0 = S[:S.index(b'\n')].count(win)   # windows on the first line: if every line has as many, one comparison says so
+    if S == (line.replace(b'[]', b'[' + sep.join([win] * P0) + b']') + b'\n') * n: return np.full(n, P0, np.int64)
+    if S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
+    L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
+    return np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
+
 def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
                  key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
                  width:int,     # numbers per window
@@ -158,24 +168,19 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
     sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
     w = kinds.index('windows')
     win = b'[' + sep.join([b''] * width) + b']'
-    keys = b'{' + b''.join(b'"' + k + b'"' + colon.strip() for k in names) + b'}\n'
-    plain = 'str' not in kinds and block.translate(None, b'0123456789.-+ ,[]') == keys * n
-    if plain:                           # numbers only, no exponents: letters, quotes and colons are the keys', line by line
-        M, line = block, b'{' + sep.join(b'""' + colon + {'windows': b'[]'}.get(kind, b'') for kind in kinds) + b'}'
-        drop, to_comma = b'[]{}":' + bytes(set(b''.join(names))), b''
-    else:                               # each key, written as on the first line, becomes one control byte
-        M = block
+    lens, plain = None, 'str' not in kinds and not any(c in b'0123456789' for k in names for c in k)
+    if plain:                           # numbers only: the skeleton keeps the keys, so letters can only be theirs
+        S = block.translate(None, b'0123456789.-+')
+        line = b'{' + sep.join(b'"' + k + b'"' + colon + (b'[]' if kind == 'windows' else b'') for k, kind in zip(names, kinds)) + b'}'
+        lens = _window_counts(S, line, win, sep, n)
+        M, drop, to_comma = block, b'[]{}":' + bytes(set(b''.join(names))), b''
+    if lens is None:                    # strings, or exponents: each key, as on the first line, becomes one control byte
+        plain, M = False, block
         for j, k in enumerate(names): M = M.replace((sep if j else b'{') + b'"' + k + b'"' + colon, bytes([j + 1]))
         line = b''.join(bytes([j + 1]) + {'windows': b'[]', 'str': b'""'}.get(kind, b'') for j, kind in enumerate(kinds)) + b'}'
+        lens = _window_counts(M.translate(None, _WORD), line, win, sep, n)   # the skeleton: no numbers, no words
+        if lens is None: return None
         drop, to_comma = b'\x01[]{}', bytes(range(2, len(names) + 1))
-    S = M.translate(None, _WORD)        # the skeleton: the block without its numbers and words
-    P0 = S[:S.index(b'\n')].count(win)  # windows on the first line: if every line has as many, one comparison says so
-    if S == (line.replace(b'[]', b'[' + sep.join([win] * P0) + b']') + b'\n') * n:
-        lens = np.full(n, P0, np.int64)
-    elif S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
-    else:
-        L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
-        lens = np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
     if (lens == 0).any():               # an empty list: no values, no comma
         M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
     flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
@@ -192,10 +197,14 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
         if set(map(type, out[k])) - _KINDS[kind]: return None
     P = int(lens.max())
     try:
-        V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
-        if (lens == P).all():           # every line as many windows: a rectangle, its windows one slice
-            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].astype(np.float64).reshape(n, P, width)
+        if (lens == P).all() and 'str' in kinds:   # a rectangle with strings: each window number a slice of the list
+            m = len(vals) // n
+            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
+        elif (lens == P).all():         # a rectangle of numbers: the windows are one slice
+            V = np.fromiter(vals, np.float64, len(vals))
+            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
         else:
+            V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
             keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
             A = np.full((n, P, width), np.nan)
             A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
@@ -228,7 +237,7 @@ def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
                 finally:
                     if gc_on: gc.enable()
                 if c is not None: yield c
-            first += block.count(b'\n')
+            first += len(cols['n']) if cols is not None else block.count(b'\n')
 
 def bulk_chunks(rows, key:str, width:int, accept:Callable=None):
     "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."

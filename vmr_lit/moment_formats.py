@@ -269,7 +269,7 @@ register_loader('qvhighlights', lambda o: isinstance(o, list) and 'relevant_wind
                 tasks='moments', role='gt')
 register_loader('qvhighlights-pred', lambda o: isinstance(o, list) and 'pred_relevant_windows' in o[0],
                 read_qvhighlights_pred, 'QVHighlights JSONL predictions (qid, pred_relevant_windows)', 'jsonl', chunked=True,
-                tasks='moments', role='pred')
+                tasks='moments', role='pred', streams='MomentsPred')   # evaluate_moments streams them (stream_predictions)
 register_loader('tvr', lambda o: isinstance(o, list) and {'desc_id', 'vid_name', 'ts'} <= set(o[0]), read_tvr,
                 'TVR JSONL ground truth (desc_id, vid_name, ts, duration)', 'jsonl',
                 tasks=('moments', 'ranking'), role='gt')    # also the ground truth of TVR's corpus task (VCMR)
