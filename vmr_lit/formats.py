@@ -184,23 +184,22 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
     if (lens == 0).any():               # an empty list: no values, no comma
         M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
     flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
-    if b'true' in flat or b'false' in flat or b'null' in flat: return None   # orjson reads them; the records path reports them
+    if not plain and (b'true' in flat or b'false' in flat or b'null' in flat): return None   # the records path reports them
     try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
     except ValueError: return None
     per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
     if len(vals) != per.sum(): return None
     start = (np.cumsum(per.ravel()) - per.ravel()).reshape(n, len(names))
-    out = JsonlColumns(n=lens); out.kinds = dict(fields)
+    out, P = JsonlColumns(n=lens), int(lens.max())
+    out.kinds, m = dict(fields), (len(vals) // n if (lens == P).all() else None)   # m: values per line, if all alike
     for j, (k, kind) in enumerate(fields):
         if j == w: continue
-        out[k] = list(map(vals.__getitem__, start[:, j].tolist()))
+        out[k] = vals[start[0, j]::m] if m else list(map(vals.__getitem__, start[:, j].tolist()))
         if set(map(type, out[k])) - _KINDS[kind]: return None
-    P = int(lens.max())
     try:
-        if (lens == P).all() and 'str' in kinds:   # a rectangle with strings: each window number a slice of the list
-            m = len(vals) // n
+        if m and 'str' in kinds:        # a rectangle with strings: each window number a slice of the list
             A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
-        elif (lens == P).all():         # a rectangle of numbers: the windows are one slice
+        elif m:                         # a rectangle of numbers: the windows are one slice
             V = np.fromiter(vals, np.float64, len(vals))
             A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
         else:
