@@ -139,7 +139,7 @@ def _layout(line:bytes, key:str)->Optional[list]:
     "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
     try: rec = _fast_loads(line)
     except ValueError: return None
-    if type(rec) is not dict or key not in rec or next(iter(rec)) == key: return None
+    if type(rec) is not dict or type(rec.get(key)) is not list or next(iter(rec)) == key: return None
     out = []
     for k, v in rec.items():
         kind = ('windows' if k == key else None) if type(v) is list else {int: 'int', float: 'num', str: 'str'}.get(type(v))
@@ -223,7 +223,8 @@ def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
         while block := f.read(size):
             block += f.readline()                # to the end of the line
             if not block.endswith(b'\n'): block += b'\n'
-            cols = bulk_windows(block, key, width)
+            try: cols = bulk_windows(block, key, width)
+            except Exception: cols = None        # anything unforeseen in a block: the records path reads and reports it
             if cols is not None and (accept is None or accept(cols)):
                 cols.lines = range(first, first + len(cols['n']))
                 yield cols
