@@ -330,6 +330,10 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, re
     """
     gt = [load(g, gt_kind) for g in gt] if isinstance(gt, (list, tuple)) and len(gt) and isinstance(gt[0], (str, Path)) \
         else load(gt, gt_kind)
+    if isinstance(pred, (str, Path)) and Path(pred).is_file() and _sniff(pred)[0] == 'jsonl':
+        ld = LOADERS.get(pred_kind) if pred_kind else detect_kind(pred)
+        fn = next((fn for t, fn in EVALUATORS.items() if ld is not None and t.__name__ == ld.streams), None)
+        if fn is not None: return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)  # it reads the file by chunks
     pred = load(pred, pred_kind)
     for t, fn in EVALUATORS.items():
         if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
@@ -442,4 +446,4 @@ def register_demo(name:str, fn:Callable, replace:bool=False):
     register(DEMOS, name, fn, 'demo', replace)
 
 # %% ../nbs/01_core.ipynb #820a7412
-from .formats import LOADERS, load   # `evaluate` loads files through the formats layer (01a_formats)
+from .formats import LOADERS, load, detect_kind, _sniff   # `evaluate` reads files through the formats layer (01a_formats)

@@ -192,7 +192,7 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
     names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
     specs = [(n, *_metric_compute(n)) for n in names]
     Q = len(gt)
-    index = pd.Index(gt.qids)
+    index, offset = None, 0     # the hashed index of query ids, built only if predictions leave the ground truth's order
     values = {n: np.zeros(Q) for n in names}
     seen = np.zeros(Q, bool)
     counts = {}
@@ -203,7 +203,13 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
             if not key.startswith('gt_'): counts[key] = counts.get(key, 0) + v
     n_unknown = 0
     for cp in _pred_chunks(pred, chunk_size):
-        rows = index.get_indexer(cp.qids).astype(np.int64)
+        m = len(cp.qids)
+        if index is None and offset + m <= Q and (cp.qids == gt.qids[offset:offset + m]).all():
+            rows = np.arange(offset, offset + m)            # in the ground truth's order, as files usually are
+        else:
+            if index is None: index = pd.Index(gt.qids)
+            rows = index.get_indexer(cp.qids).astype(np.int64)
+        offset += m
         unk = rows < 0
         if unk.any():
             ids = ', '.join(map(str, cp.qids[unk][:5]))

@@ -4,16 +4,20 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'FRAME_COLUMNS', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl',
-           'JsonlFile', 'JsonArrayFile', 'Records', 'frame_records', 'detect_kind', 'load']
+           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'Records',
+           'frame_records', 'detect_kind', 'load']
 
 # %% ../nbs/01a_formats.ipynb #d6746294
 import gc
 import itertools
 import json
 import math
+import re
+import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
+import numpy as np
 import pandas as pd
 from .core import InputError, register
 try:                                   # orjson parses JSON several times faster than the standard library;
@@ -32,17 +36,19 @@ class Loader:
     chunked: bool = False  # JSONL only: `read` takes a `JsonlFile` (chunks) instead of all records at once
     tasks: tuple = ()    # the subcommands (tasks) whose files these are, e.g. ('moments', 'captions')
     role: str = None     # 'gt' or 'pred'
+    streams: str = None  # name of the type `read` returns, when its evaluator reads such files itself, by chunks
 
 LOADERS = {}
 
 def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
                     tasks=None,        # task name(s) the files belong to, for messages about misplaced files
                     role:str=None,     # 'gt' or 'pred'
+                    streams:str=None,  # name of the type `read` returns, if its evaluator reads such files itself, by chunks
                     replace:bool=False,  # replace another loader registered as `kind`
                    ):
     "Register a file reader under `kind` (idempotent; another reader under a taken kind needs `replace=True`)."
     tasks = (tasks,) if isinstance(tasks, str) else tuple(tasks or _KNOWN_ROLES.get(kind, ((), None))[0])
-    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1]),
+    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1], streams),
              'loader', replace)
 
 # task and role of loaders whose notebooks do not pass them (yet)
@@ -71,6 +77,12 @@ def _chunk_records(lines, nums, path)->list:
         if type(r) is not dict: raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
     return recs
 
+def _nonblank(raw, first:int):
+    "The non-blank lines of `raw`, read from line number `first` on, and their numbers."
+    if all(map(str.strip, raw)): return raw, list(range(first, first + len(raw)))
+    nums = [first + k for k, l in enumerate(raw) if l.strip()]
+    return [raw[i - first] for i in nums], nums
+
 def iter_jsonl(path, chunk:int=100_000):
     "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
     def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
@@ -82,10 +94,7 @@ def iter_jsonl(path, chunk:int=100_000):
                 raw = list(itertools.islice(f, chunk - len(c)))   # enough lines to fill the chunk if none is blank
                 if not raw: break
                 gc.disable()        # millions of small containers: the cyclic collector would rescan them all, repeatedly
-                if all(map(str.strip, raw)): lines, nums = raw, list(range(first, first + len(raw)))
-                else:
-                    nums = [first + k for k, l in enumerate(raw) if l.strip()]
-                    lines = [raw[i - first] for i in nums]
+                lines, nums = _nonblank(raw, first)
                 first += len(raw)
                 c.extend(_chunk_records(lines, nums, path)); c.lines.extend(nums)
                 if not c.has_bool: c.has_bool = any('true' in l or 'false' in l for l in lines)
@@ -115,6 +124,125 @@ class JsonlFile:
         for c in self:
             out.extend(c); out.lines.extend(c.lines); out.has_bool |= c.has_bool
         return out
+
+# %% ../nbs/01a_formats.ipynb #68b7435a
+_WORD = (string.digits + string.ascii_letters + '_.-+').encode()  # what numbers and simple strings are made of
+_KEY = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
+_KINDS = {'int': {int}, 'num': {int, float}, 'str': {str}}
+
+class JsonlColumns(dict):
+    "A block of JSONL lines parsed in bulk: field -> list of values; the windows field -> (N, P, width) array; 'n' -> (N,) window counts; `.lines`: line numbers."
+    lines: range
+    kinds: dict    # field -> 'int', 'num', 'str' or 'windows', as on the block's first line
+
+def _layout(line:bytes, key:str)->Optional[list]:
+    "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
+    try: rec = _fast_loads(line)
+    except ValueError: return None
+    if type(rec) is not dict or type(rec.get(key)) is not list or next(iter(rec)) == key: return None
+    out = []
+    for k, v in rec.items():
+        kind = ('windows' if k == key else None) if type(v) is list else {int: 'int', float: 'num', str: 'str'}.get(type(v))
+        if kind is None or not _KEY.fullmatch(k): return None
+        out.append((k, kind))
+    return out
+
+def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[np.ndarray]:
+    "Windows per line if the skeleton `S` is `line` on each of its `n` lines, with `[]` holding windows `win`; else None."
+    P0 = S[:S.index(b'\n')].count(win)   # windows on the first line: if every line has as many, one comparison says so
+    if S == (line.replace(b'[]', b'[' + sep.join([win] * P0) + b']') + b'\n') * n: return np.full(n, P0, np.int64)
+    if S.replace(win + sep, b'').replace(win + b']', b']') != (line + b'\n') * n: return None
+    L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
+    return np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
+
+def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
+                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
+                 width:int,     # numbers per window
+                )->Optional[JsonlColumns]:
+    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
+    n = block.count(b'\n')
+    if not n or not block.endswith(b'\n') or b'\\' in block: return None
+    fields = _layout(block[:block.index(b'\n')], key)
+    if fields is None: return None
+    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
+    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
+    w = kinds.index('windows')
+    win = b'[' + sep.join([b''] * width) + b']'
+    lens, plain = None, 'str' not in kinds and not any(c in b'0123456789' for k in names for c in k)
+    if plain:                           # numbers only: the skeleton keeps the keys, so letters can only be theirs
+        S = block.translate(None, b'0123456789.-+')
+        line = b'{' + sep.join(b'"' + k + b'"' + colon + (b'[]' if kind == 'windows' else b'') for k, kind in zip(names, kinds)) + b'}'
+        lens = _window_counts(S, line, win, sep, n)
+        M, drop, to_comma = block, b'[]{}":' + bytes(set(b''.join(names))), b''
+    if lens is None:                    # strings, or exponents: each key, as on the first line, becomes one control byte
+        plain, M = False, block
+        for j, k in enumerate(names): M = M.replace((sep if j else b'{') + b'"' + k + b'"' + colon, bytes([j + 1]))
+        line = b''.join(bytes([j + 1]) + {'windows': b'[]', 'str': b'""'}.get(kind, b'') for j, kind in enumerate(kinds)) + b'}'
+        lens = _window_counts(M.translate(None, _WORD), line, win, sep, n)   # the skeleton: no numbers, no words
+        if lens is None: return None
+        drop, to_comma = b'\x01[]{}', bytes(range(2, len(names) + 1))
+    if (lens == 0).any():               # an empty list: no values, no comma
+        M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
+    flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
+    if not plain and (b'true' in flat or b'false' in flat or b'null' in flat): return None   # the records path reports them
+    try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
+    except ValueError: return None
+    per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
+    if len(vals) != per.sum(): return None
+    start = (np.cumsum(per.ravel()) - per.ravel()).reshape(n, len(names))
+    out, P = JsonlColumns(n=lens), int(lens.max())
+    out.kinds, m = dict(fields), (len(vals) // n if (lens == P).all() else None)   # m: values per line, if all alike
+    for j, (k, kind) in enumerate(fields):
+        if j == w: continue
+        out[k] = vals[start[0, j]::m] if m else list(map(vals.__getitem__, start[:, j].tolist()))
+        if set(map(type, out[k])) - _KINDS[kind]: return None
+    try:
+        if m and 'str' in kinds:        # a rectangle with strings: each window number a slice of the list
+            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
+        elif m:                         # a rectangle of numbers: the windows are one slice
+            V = np.fromiter(vals, np.float64, len(vals))
+            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
+        else:
+            V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
+            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
+            A = np.full((n, P, width), np.nan)
+            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
+    except (TypeError, ValueError, OverflowError): return None
+    out[key] = A
+    return out
+
+# %% ../nbs/01a_formats.ipynb #a3d8f91b
+def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
+                    accept:Callable=None,   # cols -> bool: whether a reader takes these columns (else: records, and its messages)
+                   ):
+    "Chunks of about `chunk` lines of a JSONL file: `JsonlColumns` where `bulk_windows` reads the block, else records (`JsonlChunk`)."
+    first = 1
+    with open(path, 'rb') as f:
+        sample = f.read(1 << 16); f.seek(0)    # the block size in bytes, from the first lines' length
+        size = max(1, int(len(sample) / max(1, sample.count(b'\n')) * chunk))
+        while block := f.read(size):
+            block += f.readline()                # to the end of the line
+            if not block.endswith(b'\n'): block += b'\n'
+            try: cols = bulk_windows(block, key, width)
+            except Exception: cols = None        # anything unforeseen in a block: the records path reads and reports it
+            if cols is not None and (accept is None or accept(cols)):
+                cols.lines = range(first, first + len(cols['n']))
+                yield cols
+            else:
+                lines, nums = _nonblank([l.decode('utf-8') for l in block.split(b'\n')[:-1]], first)
+                gc_on = gc.isenabled(); gc.disable()
+                try:
+                    c = JsonlChunk(_chunk_records(lines, nums, path)) if lines else None
+                    if c is not None: c.lines, c.has_bool = nums, any('true' in l or 'false' in l for l in lines)
+                finally:
+                    if gc_on: gc.enable()
+                if c is not None: yield c
+            first += len(cols['n']) if cols is not None else block.count(b'\n')
+
+def bulk_chunks(rows, key:str, width:int, accept:Callable=None):
+    "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."
+    if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, accept)
+    return rows if isinstance(rows, JsonlFile) else [rows]
 
 # %% ../nbs/01a_formats.ipynb #e47dc3a9
 class JsonArrayFile:
@@ -151,22 +279,31 @@ class JsonArrayFile:
 
 LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
 
+def _sniff(path)->tuple:
+    """How a file is written, from its first two non-blank lines: ('jsonl', first record),
+    ('json', its first character), ('text', None), ('empty', None), or ('bad-line', message) for a malformed
+    first record of a JSONL file."""
+    with open(path, encoding='utf-8') as f:
+        lines = (l for l in f if l.strip())
+        first, second = next(lines, ''), next(lines, '')
+    if not first: return 'empty', None
+    if first.lstrip()[0] not in '[{': return 'text', None
+    if not second: return 'json', first.lstrip()[0]
+    try: return 'jsonl', json.loads(first)           # a complete record on the first line: JSONL
+    except json.JSONDecodeError as e:                 # a malformed first record, or a pretty-printed JSON document
+        if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')): return 'bad-line', e.msg
+        return 'json', first.lstrip()[0]
+
 def _parse(path):
     "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`) or text lines; returns (fmt, obj)."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
-    with open(path, encoding='utf-8') as f:
-        lines = (l for l in f if l.strip())
-        first, second = next(lines, ''), next(lines, '')
-    if not first: raise InputError(f"{path}: the file is empty")
-    head = first.lstrip()
-    if head[0] in '[{':
-        if second:
-            try: json.loads(first); return 'jsonl', JsonlFile(path)    # a complete record on the first line: JSONL
-            except json.JSONDecodeError as e:   # a malformed first record, or a pretty-printed JSON document
-                if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')):
-                    raise InputError(f"{path}:1: malformed JSON line ({e.msg})") from None
-        if head[0] == '[' and path.stat().st_size > LAZY_JSON_BYTES and any(l.chunked for l in LOADERS.values() if l.fmt == 'json'):
+    fmt, x = _sniff(path)
+    if fmt == 'empty': raise InputError(f"{path}: the file is empty")
+    if fmt == 'bad-line': raise InputError(f"{path}:1: malformed JSON line ({x})")
+    if fmt == 'jsonl': return 'jsonl', JsonlFile(path)
+    if fmt == 'json':
+        if x == '[' and path.stat().st_size > LAZY_JSON_BYTES and any(l.chunked for l in LOADERS.values() if l.fmt == 'json'):
             return 'json', JsonArrayFile(path)
         text = path.read_bytes()
         gc_on = gc.isenabled(); gc.disable()     # a large document creates millions of small objects
@@ -246,22 +383,12 @@ def _detect(fmt, obj)->Optional[Loader]:
         if ok: return ld
     return None
 
-def _json_document(path)->bool:
-    "Whether `path` is one JSON document (not JSONL, not text), from its first two lines."
-    with open(path, encoding='utf-8') as f:
-        lines = (l for l in f if l.strip())
-        first, second = next(lines, ''), next(lines, '')
-    if not first.lstrip()[:1] in ('[', '{'): return False
-    if not second: return True
-    try: json.loads(first); return False
-    except json.JSONDecodeError: return True
-
 def detect_kind(path,                  # a file, or data in memory
                 max_json_bytes:int=None,  # None where a JSON document is larger (to avoid parsing it twice)
                )->Optional[Loader]:
     "The registered loader that would read `path`, from its structure; None if none would."
     if isinstance(path, (str, Path)) and max_json_bytes is not None and Path(path).exists() \
-       and Path(path).stat().st_size > max_json_bytes and _json_document(path): return None
+       and Path(path).stat().st_size > max_json_bytes and _sniff(path)[0] in ('json', 'bad-line'): return None
     fmt, obj = _parse(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
     return _detect(fmt, obj) if fmt else None
 
