@@ -185,7 +185,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns = {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t = {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):
@@ -201,8 +201,18 @@ class MeteorScorer:
                                          for n in (l.name(),) if n.find('_') < 0) | {w}
         return s
 
+    def _stems(self, toks):
+        "The stems of a token tuple (cached per tuple)."
+        s = self.stem_t.get(toks)
+        if s is None: s = self.stem_t[toks] = tuple(self.stemmer.stem(w) for w in toks)
+        return s
+
     def _fast(self, ref, hyp):
         H, R = len(hyp), len(ref)
+        if R == 1:          # one reference word (a penalty string, say): at most one match; a synonym set holds its own word,
+            w = ref[0]      # so the three stages reduce to: the word itself, or its stem among the synonyms of a hypothesis stem
+            if w in hyp or any(self.stemmer.stem(w) in self._syn(s) for s in self._stems(hyp)): return self._tail(H, R, 1, 1)
+            return 0.0
         matches = []
         pos = {}
         for j, w in enumerate(ref): pos.setdefault(w, []).append(j)
@@ -213,8 +223,8 @@ class MeteorScorer:
             else: hrest.append(i)
         mref = {j for _, j in matches}
         rrest = [j for j in range(R) if j not in mref]
-        stem = self.stemmer.stem
-        hs = {i: stem(hyp[i]) for i in hrest}; rs = {j: stem(ref[j]) for j in rrest}
+        sh, sr = self._stems(hyp), self._stems(ref)
+        hs = {i: sh[i] for i in hrest}; rs = {j: sr[j] for j in rrest}
         pos = {}
         for j in rrest: pos.setdefault(rs[j], []).append(j)
         h2, mref = [], set()
@@ -239,6 +249,10 @@ class MeteorScorer:
         chunks = 1
         for k in range(m - 1):
             if not (matches[k + 1][0] == matches[k][0] + 1 and matches[k + 1][1] == matches[k][1] + 1): chunks += 1
+        return self._tail(H, R, m, chunks)
+
+    def _tail(self, H, R, m, chunks):
+        "nltk's score from the hypothesis and reference lengths, the number of matches and of chunks."
         precision = float(m) / H; recall = float(m) / R
         fmean = (precision * recall) / (self.alpha * precision + (1 - self.alpha) * recall)
         frag_frac = float(chunks) / m
