@@ -62,6 +62,9 @@ from .caption_metrics import caption_scores, CaptionScores, bleu, rouge_l, cider
 from .densevid import anet_items
 from .paragraphs import evaluate_paragraphs
 from .captions_cli import anet_table, anet_verbose_metrics
+from .soda import CiderScorer
+from .caption_metrics import GramIndex
+from .ptb import ptb_tokenize_next
 
 __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PRESETS', 'register_evaluator',
            'register_preset', 'register_command', 'register_demo', 'set_quiet', 'load', 'register_loader',

@@ -246,7 +246,8 @@ def _score_videos(job, idx, bar=None):
             for s, n in zip(specs, names):
                 if s in coco: vals[n][q] = np.mean([rc[t][s.field] for t in tious]) if s.theta is None else rc[s.theta][s.field]
         if any(s.family == 'ANet' and s.field not in ANET_COCO for s in specs):
-            r = anet_video(refs[v], pw, ps, scorer, job['anet_tious'], penalty=pen, aggregate=conv['aggregate'],
+            asc = scorer.bind([x for _, ss in refs[v] for x in ss]) if hasattr(scorer, 'bind') else scorer   # CIDEr: the video's references
+            r = anet_video(refs[v], pw, ps, asc, job['anet_tious'], penalty=pen, aggregate=conv['aggregate'],
                            penalty_rule=conv['penalty_rule'], **kw)
             for s, n in zip(specs, names):
                 if s.family != 'ANet' or s.field in ANET_COCO: continue

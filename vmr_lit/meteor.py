@@ -185,7 +185,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns, self.stem_t = {}, {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t, self.syn_u = {}, {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):
@@ -211,8 +211,9 @@ class MeteorScorer:
         H, R = len(hyp), len(ref)
         if R == 1:          # one reference word (a penalty string, say): at most one match; a synonym set holds its own word,
             w = ref[0]      # so the three stages reduce to: the word itself, or its stem among the synonyms of a hypothesis stem
-            if w in hyp or any(self.stemmer.stem(w) in self._syn(s) for s in self._stems(hyp)): return self._tail(H, R, 1, 1)
-            return 0.0
+            u = self.syn_u.get(hyp)
+            if u is None: u = self.syn_u[hyp] = frozenset().union(*[self._syn(s) for s in self._stems(hyp)])
+            return self._tail(H, R, 1, 1) if w in hyp or self.stemmer.stem(w) in u else 0.0
         matches = []
         pos = {}
         for j, w in enumerate(ref): pos.setdefault(w, []).append(j)
@@ -329,13 +330,17 @@ class ScoreTable:
         try: return float(self.table[(reference, candidate)])
         except KeyError: raise InputError(f"ScoreTable: no score for reference {reference!r} and candidate {candidate!r}") from None
 
-SCORERS = {'meteor': MeteorScorer, 'bleu4': lambda: bleu4}
+def _cider():
+    from vmr_lit.soda import CiderScorer      # CIDEr-D with the IDF of each reference set (see 11_soda)
+    return CiderScorer()
+
+SCORERS = {'meteor': MeteorScorer, 'bleu4': lambda: bleu4, 'cider': _cider}
 
 def get_scorer(scorer='meteor')->Callable:
     "A scorer from a name ('meteor', 'bleu4', 'java-meteor') or a callable (returned as is)."
     if callable(scorer): return scorer
     if scorer == 'java-meteor': return JavaMeteor()
-    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, java-meteor, or a callable")
+    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, cider, java-meteor, or a callable")
     return SCORERS[scorer]()
 
 # %% ../nbs/10_meteor.ipynb #9cb91734
