@@ -68,10 +68,17 @@ def bleu_from_stats(c:int, r:int, guess:list, correct:list)->list:
 def _grams(s:str, n:int)->tuple:
     "(number of tokens, n-gram Counter) of a token string, cached: sentences recur across calls (ids, tIoU thresholds)."
     w = s.split()
+    if len(w) == 1 and n >= 1: return 1, Counter({(w[0],): 1})     # one token (a penalty string, say): its only n-gram
     return len(w), ngrams(w, n)
 
 def _bleu_stats_fast(refs, cand:str, n:int)->tuple:
     lc, cc = _grams(cand, n)
+    if len(refs) == 1:
+        rw = refs[0].split()
+        if len(rw) == 1:                       # a one-token reference: reference length 1, at most one clipped unigram match
+            correct = [0] * n
+            if (rw[0],) in cc: correct[0] = 1
+            return lc, 1, [max(0, lc - k) for k in range(n)], correct
     rg = [_grams(r, n) for r in refs]
     if len(rg) == 1: maxref = rg[0][1]
     else:
@@ -248,13 +255,12 @@ class GramIndex:
         "([gram id], [count], [order - 1], length penalty length max(0, tokens - 1)) of a token string, in `_by_order`'s order."
         v = self.sents.get(s)
         if v is None:
-            L, orders = _by_order(s, self.n)
-            g, tf, o = [], [], []
-            for k, grams in enumerate(orders):
-                for gram, c in grams:
-                    x = self.ids.get(gram)
-                    if x is None: x = self.ids[gram] = len(self.grams); self.grams.append(gram)
-                    g.append(x); tf.append(c); o.append(k)
+            L, grams = _grams(s, self.n)              # `ngrams` inserts the 1-grams first, then the 2-grams, ...: `_by_order`'s order
+            ids, g, tf, o = self.ids, [], [], []
+            for gram, c in grams.items():
+                x = ids.get(gram)
+                if x is None: x = ids[gram] = len(self.grams); self.grams.append(gram)
+                g.append(x); tf.append(c); o.append(len(gram) - 1)
             v = self.sents[s] = (g, tf, o, max(0, L - 1))
         return v
 

@@ -21,7 +21,7 @@ from .meteor import get_scorer, ScoreTable
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from .meteor import NEXT_LINE, _with_next
-from .ptb import ptb_tokenize, ascii_spaces, PUNCTUATIONS, _tokens_next, _prepare
+from .ptb import ptb_tokenize, ascii_spaces, PUNCTUATIONS, _tokens_next
 from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, _bleu_stats_fast, GramIndex
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b310cfa3
@@ -131,11 +131,9 @@ _DROP = set(PUNCTUATIONS)
 
 class PTBContext:
     "coco-caption's PTB tokens (pure Python) of each sentence followed by its neighbour, as in densevid_eval's batch."
-    def __init__(self): self.ctx, self.alone, self.blank = {}, {}, {}
+    def __init__(self): self.ctx, self.alone = {}, {}
     def _blank(self, x):
-        b = self.blank.get(x)
-        if b is None: b = self.blank[x] = not _prepare([ascii_spaces(x)])[0].strip()
-        return b
+        return not ascii_spaces(x).strip()        # = not _prepare([ascii_spaces(x)])[0].strip(): on ASCII text _prepare only swaps spaces
     def _get(self, seq, k):
         x = seq[k]
         s = self.alone.get(x)                     # most captions: the tokens do not depend on the next line

@@ -236,10 +236,11 @@ class MeteorScorer:
         pos = {}
         for j in rrest:
             if j not in mref: pos.setdefault(rs[j], []).append(j)
+        keys = set(pos)                                      # a set, so that intersection walks the smaller side
         for i in h2:                                         # stage 3: synonyms of the stems
             if not pos: break
             best_j, best = -1, None
-            for syn in self._syn(hs[i]).intersection(pos):
+            for syn in self._syn(hs[i]).intersection(keys):
                 p = pos[syn]
                 if p and p[-1] > best_j: best_j, best = p[-1], syn
             if best is not None:

@@ -271,6 +271,7 @@ def ptb_tokenize(lines:list, # captions in the order the jar would see them
 
 def _tokens_next(line:str, after, then:str):
     "(the jar's tokens of `line` followed by the line(s) `after`, then `then` and more input; True when the lookahead was read)."
+    if line.isascii() and line.isalpha(): return [t.lower() for t in _split_word(line)], False   # one run of letters: `_PLAIN`, no lookahead
     lines = _prepare([line, *([after] if isinstance(after, str) else after), then])
     asked = []
     f = _follow_fn(lines, 0)
