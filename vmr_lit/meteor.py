@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['LEXNAMES', 'INSTALL_HELP', 'TOKEN_RE', 'SCORERS', 'NEXT_LINE', 'PTB_PUNCTUATION', 'lexnames_text', 'cache_dir',
            'index_sense_text', 'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'random_captions', 'bleu4',
-           'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'ptb_tokenize']
+           'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'java_ptb_tokenize']
 
 # %% ../nbs/10_meteor.ipynb #ea05c1e2
 import os
@@ -395,7 +395,7 @@ class JavaMeteor:
         if not self.ptb: return
         new = [x for x in dict.fromkeys(sentences) if x not in self.tok]
         if new:
-            for x, t in zip(new, ptb_tokenize([ascii_spaces(x) for x in new])): self.tok[x] = t
+            for x, t in zip(new, java_ptb_tokenize([ascii_spaces(x) for x in new])): self.tok[x] = t
 
     def prepare_sequences(self, sequences):
         "With `neighbours`: PTB-tokenise every sentence of each list followed by its successor (the last by `NEXT_LINE`), one Java call."
@@ -403,7 +403,7 @@ class JavaMeteor:
         keys = [k for seq in sequences for k in _with_next(seq) if k not in self.ctx]
         keys = list(dict.fromkeys(keys))
         if keys:
-            toks = ptb_tokenize([ascii_spaces(x) for k in keys for x in k] + [NEXT_LINE])   # the last sentinel is not at the end of the file
+            toks = java_ptb_tokenize([ascii_spaces(x) for k in keys for x in k] + [NEXT_LINE])   # the last sentinel is not at the end of the file
             for i, k in enumerate(keys): self.ctx[k] = toks[2 * i]
 
     def _prep_seq(self, seq):
@@ -453,11 +453,11 @@ class JavaMeteor:
 
 PTB_PUNCTUATION = set(PUNCTUATIONS)   # coco-caption's list, kept once in vmr_lit.ptb
 
-def ptb_tokenize(sentences:list)->list:
+def java_ptb_tokenize(sentences:list)->list:
     "Stanford PTB tokenizer (lower-cased, one line per sentence) with punctuation tokens removed."
-    _need_java('ptb_tokenize')
+    _need_java('java_ptb_tokenize')
     jar = os.environ.get('VMR_LIT_CORENLP_JAR') or _pycoco_file('tokenizer', 'stanford-corenlp-3.4.1.jar')
-    if jar is None: raise InputError("ptb_tokenize needs stanford-corenlp-3.4.1.jar: pip install pycocoevalcap, or set VMR_LIT_CORENLP_JAR")
+    if jar is None: raise InputError("java_ptb_tokenize needs stanford-corenlp-3.4.1.jar: pip install pycocoevalcap, or set VMR_LIT_CORENLP_JAR")
     import tempfile
     text = '\n'.join(s.replace('\n', ' ') for s in sentences)
     with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f: f.write(text)

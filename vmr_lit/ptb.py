@@ -269,9 +269,27 @@ def ptb_tokenize(lines:list, # captions in the order the jar would see them
     drop = set(PUNCTUATIONS)
     return [[t for t in toks if t not in drop] for toks in ptb_java_tokens(lines, cache)]
 
+_SIMPLE = re.compile(r"[A-Za-z ]*[A-Za-z]{2,}\.?[ ]*|[A-Za-z ]*")
+
+def _simple_line(line:str):
+    "The tokens of a line of ASCII words and spaces, perhaps ending in a period after a word that is no abbreviation; None otherwise."
+    if not _SIMPLE.fullmatch(line): return None
+    words = line.split()
+    if not words: return []
+    out, last = [], words[-1]
+    dot = last.endswith('.')
+    if dot:
+        last = last[:-1]; low = last.lower()
+        if low in _ABBR_E or low in _ABBR_T or low in _ABBR_N: return None   # may look ahead: the full rules
+        words[-1] = last
+    for w in words: out += _split_word(w)
+    if dot: out.append('.')
+    return [t.lower() for t in out]
+
 def _tokens_next(line:str, after, then:str):
     "(the jar's tokens of `line` followed by the line(s) `after`, then `then` and more input; True when the lookahead was read)."
-    if line.isascii() and line.isalpha(): return [t.lower() for t in _split_word(line)], False   # one run of letters: `_PLAIN`, no lookahead
+    toks = _simple_line(line)
+    if toks is not None: return toks, False
     lines = _prepare([line, *([after] if isinstance(after, str) else after), then])
     asked = []
     f = _follow_fn(lines, 0)
