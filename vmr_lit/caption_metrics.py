@@ -64,12 +64,18 @@ def bleu_from_stats(c:int, r:int, guess:list, correct:list)->list:
     if ratio < 1: out = [b * math.exp(1 - 1 / ratio) for b in out]
     return out
 
-@lru_cache(maxsize=1 << 17)
+_LONG = 1000   # token strings longer than this (paragraphs) are not cached: one paragraph's n-grams take ~1 MB
+
 def _grams(s:str, n:int)->tuple:
     "(number of tokens, n-gram Counter) of a token string, cached: sentences recur across calls (ids, tIoU thresholds)."
+    return _grams_cached(s, n) if len(s) <= _LONG else _grams_raw(s, n)
+
+def _grams_raw(s:str, n:int)->tuple:
     w = s.split()
     if len(w) == 1 and n >= 1: return 1, Counter({(w[0],): 1})     # one token (a penalty string, say): its only n-gram
     return len(w), ngrams(w, n)
+
+_grams_cached = lru_cache(maxsize=1 << 17)(_grams_raw)
 
 def _bleu_stats_fast(refs, cand:str, n:int)->tuple:
     lc, cc = _grams(cand, n)
@@ -208,13 +214,17 @@ def cider_d_one(refs:list, cand:str, df:DocumentFrequency, sigma:float=6.0, n:in
     for k in range(1, n): s += total[k]
     return s / n / len(refs) * 10.0
 
-@lru_cache(maxsize=1 << 17)
 def _by_order(s:str, n:int)->tuple:
-    "(number of tokens, ((gram, count), ...) for each order) of a token string, cached."
+    "(number of tokens, ((gram, count), ...) for each order) of a token string, cached unless long."
+    return _by_order_cached(s, n) if len(s) <= _LONG else _by_order_raw(s, n)
+
+def _by_order_raw(s:str, n:int)->tuple:
     L, g = _grams(s, n)
     orders = [[] for _ in range(n)]
     for gram, tf in g.items(): orders[len(gram) - 1].append((gram, tf))
     return L, tuple(tuple(o) for o in orders)
+
+_by_order_cached = lru_cache(maxsize=1 << 17)(_by_order_raw)
 
 def _cider_fast(gts, res, ids, df, sigma, n):
     "Per-id CIDEr-D with cached n-grams, each sentence's weights computed once per call and log(df) tabulated."
@@ -225,7 +235,8 @@ def _cider_fast(gts, res, ids, df, sigma, n):
         if v is None:
             L, orders = _by_order(s, n)
             d = [{g: tf * (logn - logs[counts.get(g, 0)]) for g, tf in o} for o in orders]
-            v = vecs[s] = (d, [math.sqrt(sum(w * w for w in x.values())) for x in d], max(0, L - 1))
+            v = (d, [math.sqrt(sum(w * w for w in x.values())) for x in d], max(0, L - 1))
+            if len(s) <= _LONG: vecs[s] = v                  # a paragraph's weights are not kept (memory)
         return v
     two_s2 = 2 * sigma ** 2
     for k in ids:

@@ -185,7 +185,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns, self.stem_t, self.syn_u = {}, {}, {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t = {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):
@@ -211,9 +211,11 @@ class MeteorScorer:
         H, R = len(hyp), len(ref)
         if R == 1:          # one reference word (a penalty string, say): at most one match; a synonym set holds its own word,
             w = ref[0]      # so the three stages reduce to: the word itself, or its stem among the synonyms of a hypothesis stem
-            u = self.syn_u.get(hyp)
-            if u is None: u = self.syn_u[hyp] = frozenset().union(*[self._syn(s) for s in self._stems(hyp)])
-            return self._tail(H, R, 1, 1) if w in hyp or self.stemmer.stem(w) in u else 0.0
+            if w in hyp: return self._tail(H, R, 1, 1)
+            sw = self.stemmer.stem(w)
+            for s in self._stems(hyp):
+                if sw in self._syn(s): return self._tail(H, R, 1, 1)
+            return 0.0
         matches = []
         pos = {}
         for j, w in enumerate(ref): pos.setdefault(w, []).append(j)
