@@ -93,16 +93,22 @@ def meteor_speedup(g1, n_pairs=2000, seed=0):
 
 ALL = ['SODA_a', 'SODA_b', 'SODA_c']
 
-def full_run(g1, g2, pred, n_jobs=2, scorer=None):
+def cpu_seconds():
+    "CPU time (user + system) of this process and of its finished child processes."
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False):
+    "SODA a/b/c + the complete ActivityNet scorer + paragraph metrics: (report, wall seconds[, CPU seconds])."
     from vmr_lit.captions_cli import anet_verbose_metrics
     from vmr_lit.paragraphs import evaluate_paragraphs
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), cpu_seconds()
     rep = core.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
                         scorer=scorer or MeteorScorer(), n_jobs=n_jobs)
     para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'])
-    t = time.perf_counter() - t0
+    t, c = time.perf_counter() - t0, cpu_seconds() - c0
     rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')})
-    return rep, t
+    return (rep, t, c) if cpu else (rep, t)
 
 def plain_scorer():
     "nltk METEOR on vmr_lit's tokens, no word caches (vmr_lit memoises only identical pairs)."
@@ -142,25 +148,29 @@ def main(argv=None):
     if not a.skip_full:
         pred = synthetic_system(g1, g2, a.proposals)
         n_cap = sum(map(len, pred.sentences))
-        rep, t = full_run(g1, g2, pred, a.jobs)
+        rep, t, c = full_run(g1, g2, pred, a.jobs, cpu=True)
         s1, s2, sp_ = subsample(g1, g2, pred, a.plain_videos)
-        _, t_plain = full_run(s1, s2, sp_, 1, plain_scorer())
-        _, t_fast_sub = full_run(s1, s2, sp_, 1)
+        rep_plain, t_plain, c_plain = full_run(s1, s2, sp_, 1, plain_scorer(), cpu=True)
+        rep_fast, t_fast_sub, c_fast_sub = full_run(s1, s2, sp_, 1, cpu=True)
+        same = {k for k in rep_fast.summary if k.startswith(('SODA', 'ANet', 'Para'))}
+        assert all(abs(rep_plain.summary[k] - rep_fast.summary[k]) <= 1e-12 for k in same), 'plain and fast differ'
+        c_per_plain, c_per_fast = c_plain / len(s1), c / len(g1)
         per_plain, per_fast = t_plain / len(s1), t / len(g1)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         peak_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        out['full'] = dict(videos=len(g1), proposals=n_cap, seconds=t, peak_rss_mb=peak,
+        out['full'] = dict(videos=len(g1), proposals=n_cap, seconds=t, cpu_seconds=c, peak_rss_mb=peak,
                            peak_rss_worker_mb=peak_children, n_scored_pairs=rep.info['n_scored_pairs'],
                            summary=rep.summary, processes=a.jobs)
-        out['full'].update(plain_videos=len(s1), plain_seconds=t_plain, fast_seconds_same_subsample=t_fast_sub,
-                           ratio_per_video=per_plain / per_fast, ratio_same_subsample_one_process=t_plain / t_fast_sub)
+        out['full'].update(plain_videos=len(s1), plain_seconds=t_plain, plain_cpu_seconds=c_plain, fast_seconds_same_subsample=t_fast_sub,
+                           fast_cpu_seconds_same_subsample=c_fast_sub, ratio_per_video=per_plain / per_fast,
+                           ratio_cpu_per_video=c_per_plain / c_per_fast, ratio_same_subsample_one_process=t_plain / t_fast_sub)
         print(f"full run: {len(g1)} videos, {n_cap:,} proposals, two reference files, SODA a/b/c + the complete ActivityNet scorer"
               " (densevid preset) + paragraph METEOR/CIDEr/BLEU@4, nltk METEOR")
-        print(f"  {t:,.1f} s wall ({a.jobs} processes), peak RSS {peak:,.0f} MB (main), {peak_children:,.0f} MB (largest worker), "
+        print(f"  {t:,.1f} s wall, {c:,.1f} s CPU ({a.jobs} processes; {1000 * c / len(g1):.1f} ms CPU per video), peak RSS {peak:,.0f} MB (main), {peak_children:,.0f} MB (largest worker), "
               f"{rep.info['n_scored_pairs']:,} pairs scored")
-        print(f"  plain implementation on {len(s1)} videos: {t_plain:,.1f} s ({per_plain:.3f} s/video, one process); "
+        print(f"  plain implementation on {len(s1)} videos: {t_plain:,.1f} s wall, {c_plain:,.1f} s CPU ({per_plain:.3f} s/video, one process), same numbers; "
               f"vmr_lit on the same videos, one process: {t_fast_sub:,.1f} s (x{t_plain / t_fast_sub:.1f}); "
-              f"per video against the full run: x{per_plain / per_fast:.1f}; full size would take the plain one ~{per_plain * len(g1):,.0f} s")
+              f"per video against the full run: x{per_plain / per_fast:.1f} wall, x{c_per_plain / c_per_fast:.1f} CPU; full size would take the plain one ~{per_plain * len(g1):,.0f} s")
         for k in ['SODA_a.F1', 'SODA_b.F1', 'SODA_c.F1', 'ANet.METEOR', 'ANet.CIDEr', 'ANet.Bleu_4', 'Para.METEOR', 'Para.CIDEr']:
             print(f"  {k:<14} {rep.summary[k]:.4f}")
     if a.json: Path(a.json).write_text(json.dumps(out, indent=2, default=float))

@@ -63,6 +63,9 @@ from .densevid import anet_items
 from .paragraphs import evaluate_paragraphs
 from .captions_cli import anet_table, anet_verbose_metrics
 from .youcook2 import evaluate_vid2seq, vid2seq_printout, read_vid2seq_gt, read_vid2seq_pred, read_youcook2, Vid2SeqReport
+from .soda import CiderScorer
+from .caption_metrics import GramIndex
+from .ptb import ptb_tokenize_next
 
 __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PRESETS', 'register_evaluator',
            'register_preset', 'register_command', 'register_demo', 'set_quiet', 'load', 'register_loader',

@@ -4,11 +4,12 @@
 
 # %% auto #0
 __all__ = ['CAPTION_METRICS', 'check_captions', 'ngrams', 'bleu_stats', 'bleu_from_stats', 'bleu', 'lcs', 'rouge_l_one',
-           'rouge_l', 'DocumentFrequency', 'document_frequency', 'cider_d_one', 'cider_d', 'CaptionScores',
+           'rouge_l', 'DocumentFrequency', 'document_frequency', 'cider_d_one', 'GramIndex', 'cider_d', 'CaptionScores',
            'caption_scores']
 
 # %% ../nbs/15_caption_metrics.ipynb #c003
 import math
+import itertools
 from functools import lru_cache
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
@@ -63,14 +64,27 @@ def bleu_from_stats(c:int, r:int, guess:list, correct:list)->list:
     if ratio < 1: out = [b * math.exp(1 - 1 / ratio) for b in out]
     return out
 
-@lru_cache(maxsize=1 << 17)
+_LONG = 1000   # token strings longer than this (paragraphs) are not cached: one paragraph's n-grams take ~1 MB
+
 def _grams(s:str, n:int)->tuple:
     "(number of tokens, n-gram Counter) of a token string, cached: sentences recur across calls (ids, tIoU thresholds)."
+    return _grams_cached(s, n) if len(s) <= _LONG else _grams_raw(s, n)
+
+def _grams_raw(s:str, n:int)->tuple:
     w = s.split()
+    if len(w) == 1 and n >= 1: return 1, Counter({(w[0],): 1})     # one token (a penalty string, say): its only n-gram
     return len(w), ngrams(w, n)
+
+_grams_cached = lru_cache(maxsize=1 << 17)(_grams_raw)
 
 def _bleu_stats_fast(refs, cand:str, n:int)->tuple:
     lc, cc = _grams(cand, n)
+    if len(refs) == 1:
+        rw = refs[0].split()
+        if len(rw) == 1:                       # a one-token reference: reference length 1, at most one clipped unigram match
+            correct = [0] * n
+            if (rw[0],) in cc: correct[0] = 1
+            return lc, 1, [max(0, lc - k) for k in range(n)], correct
     rg = [_grams(r, n) for r in refs]
     if len(rg) == 1: maxref = rg[0][1]
     else:
@@ -128,7 +142,28 @@ def rouge_l_one(refs:list, cand:str, beta:float=1.2)->float:
         p, r = max(p, m / len(c)), max(r, m / len(x))
     return (1 + beta ** 2) * p * r / (r + beta ** 2 * p) if p > 0 and r > 0 else 0.0
 
-_rouge_cached = lru_cache(maxsize=1 << 17)(lambda refs, cand, beta: rouge_l_one(refs, cand, beta))
+def _lcs_bits(a:list, b:list)->int:
+    "`lcs(a, b)` bit-parallel (Allison-Dix / Hyyro): one row of the DP table as the bits of an integer, one step per token of `b`."
+    masks = {}
+    for i, x in enumerate(a): masks[x] = masks.get(x, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    v = full
+    for y in b:
+        u = v & masks.get(y, 0)
+        v = ((v + u) | (v - u)) & full
+    return len(a) - bin(v).count('1')
+
+def _rouge_fast(refs, cand, beta):
+    "`rouge_l_one` with `_lcs_bits`: the same LCS lengths, so the same floats."
+    c = cand.split(' ')
+    p = r = 0.0
+    for ref in refs:
+        x = ref.split(' ')
+        m = _lcs_bits(x, c)
+        p, r = max(p, m / len(c)), max(r, m / len(x))
+    return (1 + beta ** 2) * p * r / (r + beta ** 2 * p) if p > 0 and r > 0 else 0.0
+
+_rouge_cached = lru_cache(maxsize=1 << 17)(_rouge_fast)
 
 def rouge_l(gts:dict,         # {id: [reference token strings]}
             res:dict,         # {id: [candidate token string]}
@@ -179,13 +214,17 @@ def cider_d_one(refs:list, cand:str, df:DocumentFrequency, sigma:float=6.0, n:in
     for k in range(1, n): s += total[k]
     return s / n / len(refs) * 10.0
 
-@lru_cache(maxsize=1 << 17)
 def _by_order(s:str, n:int)->tuple:
-    "(number of tokens, ((gram, count), ...) for each order) of a token string, cached."
+    "(number of tokens, ((gram, count), ...) for each order) of a token string, cached unless long."
+    return _by_order_cached(s, n) if len(s) <= _LONG else _by_order_raw(s, n)
+
+def _by_order_raw(s:str, n:int)->tuple:
     L, g = _grams(s, n)
     orders = [[] for _ in range(n)]
     for gram, tf in g.items(): orders[len(gram) - 1].append((gram, tf))
     return L, tuple(tuple(o) for o in orders)
+
+_by_order_cached = lru_cache(maxsize=1 << 17)(_by_order_raw)
 
 def _cider_fast(gts, res, ids, df, sigma, n):
     "Per-id CIDEr-D with cached n-grams, each sentence's weights computed once per call and log(df) tabulated."
@@ -196,7 +235,8 @@ def _cider_fast(gts, res, ids, df, sigma, n):
         if v is None:
             L, orders = _by_order(s, n)
             d = [{g: tf * (logn - logs[counts.get(g, 0)]) for g, tf in o} for o in orders]
-            v = vecs[s] = (d, [math.sqrt(sum(w * w for w in x.values())) for x in d], max(0, L - 1))
+            v = (d, [math.sqrt(sum(w * w for w in x.values())) for x in d], max(0, L - 1))
+            if len(s) <= _LONG: vecs[s] = v                  # a paragraph's weights are not kept (memory)
         return v
     two_s2 = 2 * sigma ** 2
     for k in ids:
@@ -219,15 +259,103 @@ def _cider_fast(gts, res, ids, df, sigma, n):
         out.append(s_ / n / len(refs) * 10.0)
     return out
 
+class GramIndex:
+    "The 1..n-grams of token strings as integer ids, interned once and reused across calls (`cider_d(engine='array')`)."
+    def __init__(self, n:int=4): self.n, self.ids, self.grams, self.sents = n, {}, [], {}
+    def of(self, s:str)->tuple:
+        "([gram id], [count], [order - 1], length penalty length max(0, tokens - 1)) of a token string, in `_by_order`'s order."
+        v = self.sents.get(s)
+        if v is None:
+            L, grams = _grams(s, self.n)              # `ngrams` inserts the 1-grams first, then the 2-grams, ...: `_by_order`'s order
+            ids, g, tf, o = self.ids, [], [], []
+            for gram, c in grams.items():
+                x = ids.get(gram)
+                if x is None: x = ids[gram] = len(self.grams); self.grams.append(gram)
+                g.append(x); tf.append(c); o.append(len(gram) - 1)
+            v = self.sents[s] = (g, tf, o, max(0, L - 1))
+        return v
+
+def _cider_array(gts, res, ids, df, sigma, n, index):
+    "Per-id CIDEr-D with numpy over all (id, reference) rows of the call: `_cider_fast`'s operations in its order, so the same floats."
+    if index is None: index = GramIndex(n)
+    if index.n != n: raise InputError(f"cider_d: the GramIndex holds {index.n}-grams, not {n}-grams")
+    sid, sents = {}, []
+    def s_id(s):
+        k = sid.get(s)
+        if k is None: k = sid[s] = len(sents); sents.append(index.of(s))
+        return k
+    cand = [s_id(res[k][0]) for k in ids]
+    row_q, row_r = [], []
+    for q, k in enumerate(ids):
+        for r in gts[k]: row_q.append(q); row_r.append(s_id(r))
+    cnt = np.array([len(x[0]) for x in sents]); start = np.concatenate([[0], np.cumsum(cnt)])
+    g = np.fromiter(itertools.chain.from_iterable(x[0] for x in sents), np.int64, int(start[-1]))
+    tf = np.fromiter(itertools.chain.from_iterable(x[1] for x in sents), np.float64, int(start[-1]))
+    o = np.fromiter(itertools.chain.from_iterable(x[2] for x in sents), np.int64, int(start[-1]))
+    ln = np.array([x[3] for x in sents])
+    occ_s = np.repeat(np.arange(len(sents)), cnt)
+    row_q, row_r = np.array(row_q), np.array(row_r)
+    # document frequency of each gram over the ids (a gram counted once per id), or looked up in `df`
+    if df is None:
+        n_docs = len(ids)
+        if all(len(gts[k]) == 1 for k in ids): dfg = np.bincount(g[_ranges(start, row_r)], minlength=len(index.grams))
+        else:
+            per_id = [np.unique(np.concatenate([g[start[r]:start[r + 1]] for r in row_r[row_q == q]])) for q in range(len(ids))]
+            dfg = np.bincount(np.concatenate(per_id), minlength=len(index.grams)) if per_id else np.zeros(len(index.grams), np.int64)
+        dfo = dfg[g]
+    else:
+        n_docs, counts = df.n_docs, df.counts
+        dfo = np.array([counts.get(index.grams[x], 0) for x in g.tolist()], np.int64)
+    logn = math.log(float(n_docs))
+    logs = np.array([0.0] + [math.log(i) for i in range(1, int(dfo.max(initial=0)) + 1)])
+    w = tf * (logn - logs[dfo])                                       # the TF-IDF weight of each occurrence
+    norm = np.sqrt(np.bincount(occ_s * n + o, weights=w * w, minlength=len(sents) * n)).reshape(-1, n)
+    # each row: the candidate's occurrences, looked up among the reference's (sorted keys sentence * G + gram)
+    G = len(index.grams) + 1
+    key = occ_s * G + g; srt = np.argsort(key, kind='stable'); skey = key[srt]
+    rc = np.asarray(cand)[row_q]
+    occ = _ranges(start, rc)                                          # candidate occurrences, row after row, in gram order
+    rows = np.repeat(np.arange(len(row_q)), cnt[rc])
+    want = row_r[rows] * G + g[occ]
+    if len(skey): pos = np.minimum(np.searchsorted(skey, want), len(skey) - 1); wr = np.where(skey[pos] == want, w[srt[pos]], 0.0)
+    else: wr = np.zeros(len(want))                                    # a gram the reference lacks adds min(w, 0) * 0 = 0.0
+    wc = w[occ]
+    dot = np.bincount(rows * n + o[occ], weights=np.minimum(wc, wr) * wr, minlength=len(row_q) * n).reshape(-1, n)
+    nc, nr = norm[rc], norm[row_r]
+    dot = np.where((nc != 0) & (nr != 0), dot / np.where((nc != 0) & (nr != 0), nc * nr, 1.0), dot)
+    two_s2 = 2 * sigma ** 2
+    d = (ln[rc] - ln[row_r]).tolist()
+    pen = np.array([math.exp(-(x ** 2) / two_s2) for x in d])        # math.exp, as `_cider_fast`
+    # 0.0 plus each reference's term, in order (bincount adds its weights in input order), as `_cider_fast` does
+    total = np.bincount((row_q[:, None] * n + np.arange(n)).ravel(), weights=(dot * pen[:, None]).ravel(), minlength=len(ids) * n).reshape(-1, n)
+    s_ = total[:, 0].copy()
+    for k in range(1, n): s_ += total[:, k]
+    m = np.array([len(gts[k]) for k in ids])
+    return (s_ / n / m * 10.0).tolist()
+
+def _ranges(start, which):
+    "Concatenated index ranges start[w]:start[w + 1] for each w of `which`."
+    which = np.asarray(which, np.int64)
+    lens = start[which + 1] - start[which]
+    if not len(which) or lens.sum() == 0: return np.zeros(0, np.int64)
+    offs = np.repeat(start[which] - np.concatenate([[0], np.cumsum(lens)[:-1]]), lens)
+    return np.arange(int(lens.sum())) + offs
+
 def cider_d(gts:dict,                              # {id: [reference token strings]}
             res:dict,                              # {id: [candidate token string]}
             sigma:float=6.0,                       # width of the Gaussian length penalty
             df:Optional[DocumentFrequency]=None,   # document frequency; default: from `gts` (coco-caption)
             n:int=4,                               # largest n-gram order
-            engine:str='fast',                     # 'fast' (cached n-grams, weights per call) or 'plain' (`cider_d_one`)
+            engine:str='fast',                     # 'fast' (cached n-grams, weights per call), 'array' (numpy over the call) or 'plain' (`cider_d_one`)
+            index:Optional[GramIndex]=None,        # with 'array': n-gram ids shared across calls (e.g. one video's thresholds)
            )->tuple:
     "coco-caption's CIDEr (CIDEr-D): (mean over ids, [per-id score])."
     ids = check_captions(gts, res, 'cider_d')
+    if engine == 'array':
+        if df is not None and not isinstance(df, DocumentFrequency): raise InputError(f"cider_d: df must be a DocumentFrequency (see document_frequency), got {type(df).__name__}")
+        if df is not None and df.n_docs < 1: raise InputError("cider_d: the document frequency covers no ids")
+        per = _cider_array(gts, res, ids, df, sigma, n, index)
+        return float(np.mean(np.array(per))), per
     fast = _engine(engine) == 'fast'
     if df is None: df = document_frequency(gts, n, engine)
     elif not isinstance(df, DocumentFrequency): raise InputError(f"cider_d: df must be a DocumentFrequency (see document_frequency), got {type(df).__name__}")

@@ -31,6 +31,13 @@ def _penalty_of(penalty):
 def _items(iou, t, gs, ps, bounds, pen, rule='caption'):
     "The (reference, caption) pairs of one threshold in densevid_eval's order, and the number of unmatched captions."
     m = iou >= t
+    if rule != 'file':   # caption by caption, its references in file order = the row-major order of the matches
+        cnt, ii = m.sum(1).tolist(), np.nonzero(m)[1].tolist()
+        items, k = [], 0
+        for j, c in enumerate(cnt):
+            if c: p = ps[j]; items += [(gs[i], p) for i in ii[k:k + c]]; k += c
+            else: items.append((pen(t, j), ps[j]))
+        return items, cnt.count(0)
     items, n_unmatched = [], 0
     for j in range(len(ps)):
         added = False

@@ -20,9 +20,9 @@ from .soda import soda_video, cached_scorer, SODA_VARIANTS, MULTI_REF
 from .meteor import get_scorer, ScoreTable
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
-from .meteor import NEXT_LINE
-from .ptb import ptb_tokenize, ascii_spaces
-from .caption_metrics import bleu, rouge_l, cider_d, document_frequency
+from .meteor import NEXT_LINE, _with_next
+from .ptb import ptb_tokenize, ascii_spaces, PUNCTUATIONS, _tokens_next
+from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, _bleu_stats_fast, GramIndex
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b310cfa3
 CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
@@ -96,45 +96,81 @@ def _progress_bar(total, progress):
     return tqdm(total=total, desc='videos', unit='video', file=sys.stderr, mininterval=0.2)
 
 def _score_chunk(idx):
-    v, nw, npairs = _score_videos(_JOB, idx)
-    return v, nw, npairs
+    return _score_videos(_JOB, idx)
 
 def random_penalty(seed:int,   # the run's seed (`seed` convention, default 0)
                    vid:str,    # video id
                   ):           # f(tau, j) -> a string of 10-20 random lower-case letters
     "densevid_eval's random penalty strings, seeded: one per (video, threshold, caption), the same in every run."
-    base = zlib.crc32(str(vid).encode())
+    base, memo = zlib.crc32(str(vid).encode()), {}
     def f(t, j):
-        rng = random.Random((((int(seed) * 4294967311 + base) * 1009 + int(round(t * 1000))) * 1000003) + int(j))
-        return ''.join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(10, 20)))   # as densevid_eval draws them
+        s = memo.get((t, j))
+        if s is None: s = memo[(t, j)] = _letters((((int(seed) * 4294967311 + base) * 1009 + int(round(t * 1000))) * 1000003) + int(j))
+        return s
     return f
+
+_RNG = random.Random()
+
+def _letters(seed):
+    "`''.join(rng.choice(ascii_lowercase) for _ in range(rng.randint(10, 20)))` with `rng = random.Random(seed)`, as densevid_eval draws them, in fewer calls."
+    _RNG.seed(seed)
+    g, L = _RNG.getrandbits, string.ascii_lowercase
+    r = g(4)                                      # randint(10, 20) = 10 + _randbelow(11): 4 bits, rejection
+    while r >= 11: r = g(4)
+    out = []
+    for _ in range(10 + r):
+        c = g(5)                                  # choice of 26 = _randbelow(26): 5 bits, rejection
+        while c >= 26: c = g(5)
+        out.append(L[c])
+    return ''.join(out)
 
 def _penalty_for(conv, v):
     return random_penalty(conv['seed'], v) if conv['penalty'] == 'random' else conv['penalty']
 
-def _with_next(seq):
-    seq = list(seq)
-    return [(x, seq[k + 1] if k + 1 < len(seq) else NEXT_LINE) for k, x in enumerate(seq)]
+_DROP = set(PUNCTUATIONS)
 
 class PTBContext:
     "coco-caption's PTB tokens (pure Python) of each sentence followed by its neighbour, as in densevid_eval's batch."
-    def __init__(self): self.ctx = {}
+    def __init__(self): self.ctx, self.alone = {}, {}
+    def _blank(self, x):
+        return not ascii_spaces(x).strip()        # = not _prepare([ascii_spaces(x)])[0].strip(): on ASCII text _prepare only swaps spaces
+    def _get(self, seq, k):
+        x = seq[k]
+        s = self.alone.get(x)                     # most captions: the tokens do not depend on the next line
+        if s is not None: return s
+        j = k + 1                                 # the lines up to the next non-blank one, as the jar reads ahead
+        while j < len(seq) and self._blank(seq[j]): j += 1
+        after = tuple(seq[k + 1:j + 1]) if j < len(seq) else tuple(seq[k + 1:]) + (NEXT_LINE,)   # the last is followed by NEXT_LINE
+        s = self.ctx.get((x, after))
+        if s is None:
+            toks, asked = _tokens_next(ascii_spaces(x), [ascii_spaces(y) for y in after], NEXT_LINE)   # NEXT_LINE: more input follows
+            s = ' '.join(t for t in toks if t not in _DROP)
+            if asked: self.ctx[(x, after)] = s
+            else: self.alone[x] = s
+        return s
     def prepare(self, seqs):
-        "Tokenise every sentence of each list followed by its successor (the last by `NEXT_LINE`), in one batch."
-        keys = list(dict.fromkeys(k for seq in seqs for k in _with_next(seq) if k not in self.ctx))
-        if keys:
-            toks = ptb_tokenize([ascii_spaces(x) for k in keys for x in k] + [NEXT_LINE])   # the last sentinel is not at the end of the file
-            for i, k in enumerate(keys): self.ctx[k] = ' '.join(toks[2 * i])
+        "Tokenise every sentence of each list followed by its successor (the last by `NEXT_LINE`)."
+        for seq in seqs: self.seq(seq)
     def seq(self, seq)->list:
-        "The token strings of a list of sentences, each tokenised with its successor."
-        keys = _with_next(seq)
-        miss = [k for k in keys if k not in self.ctx]
-        if miss: self.prepare([[x for k in miss for x in k]])
-        return [self.ctx[k] for k in keys]
+        "The token strings of a list of sentences, each tokenised with its successor: each distinct sentence once, unless it reads ahead."
+        seq = list(seq)
+        return [self._get(seq, k) for k in range(len(seq))]
+
+def _corpus_bleu(R, Cc, memo, n=4):
+    "coco-caption's corpus BLEU_1..n of token-string pairs (one reference each), each pair's statistics computed once (`memo`)."
+    C = L = 0; G, M = [0] * n, [0] * n
+    for r, c in zip(R, Cc):
+        st = memo.get((r, c))
+        if st is None: st = memo[(r, c)] = _bleu_stats_fast([r], c, n)
+        C += st[0]; L += st[1]
+        for j in range(n): G[j] += st[2][j]; M[j] += st[3][j]
+    return bleu_from_stats(C, L, G, M)
 
 def anet_coco(items:list,          # [(reference, caption), ...] of one video and threshold, in densevid_eval's order
               tok:PTBContext,      # tokens in the official neighbourhood
               df=None,             # CIDEr-D document frequency; None: from this video's references (densevid_eval)
+              memo:dict=None,      # BLEU statistics of pairs already seen (e.g. the video's other thresholds)
+              index:GramIndex=None,  # n-gram ids of the sentences already seen (e.g. the video's other thresholds)
              )->dict:              # {Bleu_1..4, ROUGE_L, CIDEr}
     "densevid_eval's BLEU (corpus over the video's pairs), ROUGE-L and CIDEr-D (means over pairs) of one video."
     if not items: return dict.fromkeys(ANET_COCO, 0.0)
@@ -142,8 +178,8 @@ def anet_coco(items:list,          # [(reference, caption), ...] of one video an
     # densevid_eval runs under Python 2, whose str.split() does not split at U+00A0 (the tokenizer writes `7 1/2` as `7\xa01/2`)
     R = [r.replace('\xa0', '\ue000') for r in R]; Cc = [c.replace('\xa0', '\ue000') for c in Cc]
     gts = {k: [r] for k, r in enumerate(R)}; res = {k: [c] for k, c in enumerate(Cc)}
-    b = bleu(gts, res)[0]
-    return dict(zip(ANET_COCO, [*b, rouge_l(gts, res)[0], cider_d(gts, res, df=df)[0]]))
+    b = _corpus_bleu(R, Cc, {} if memo is None else memo)      # = bleu(gts, res)[0]
+    return dict(zip(ANET_COCO, [*b, rouge_l(gts, res)[0], cider_d(gts, res, df=df, engine='array', index=index)[0]]))
 
 def _anet_prepass(job):
     "Unmatched captions per threshold, and the scorer's tokenizer fed every video's pairs in order (one call)."
@@ -176,6 +212,7 @@ def _score_videos(job, idx, bar=None):
     idx = list(idx)
     n0 = len(getattr(scorer, 'scores', getattr(scorer, 'cache', {})))
     vals = {n: np.zeros(len(idx)) for n in names}
+    n_un = {t: 0 for t in job['anet_tious']} if 'ANet' in fams else {}
     per_t_a = any(s.family == 'SODA_a' and s.theta is not None for s in specs)
     n_without = 0
     for q, vi in enumerate(idx):
@@ -196,21 +233,26 @@ def _score_videos(job, idx, bar=None):
                 if s.family != fam: continue
                 i = ('Precision', 'Recall', 'F1').index(s.field)
                 vals[n][q] = main[i] if s.theta is None else per_t[s.theta][i]
+        if 'ANet' not in fams: continue
+        pen = _penalty_for(conv, v)                                      # the video's penalty strings, drawn once
+        its = anet_items(refs[v], pw, ps, job['anet_tious'], pen, penalty_rule=conv['penalty_rule'], **kw)
+        for t, (_, nu) in its.items(): n_un[t] += nu
         coco = [s for s in specs if s.family == 'ANet' and s.field in ANET_COCO]
         if coco:
-            its = anet_items(refs[v], pw, ps, job['anet_tious'], _penalty_for(conv, v), penalty_rule=conv['penalty_rule'], **kw)
-            rc = {t: anet_coco(its[t][0], job['tok'], job['df'].get(t)) for t in job['anet_tious']}
+            memo, index = {}, GramIndex()
+            rc = {t: anet_coco(its[t][0], job['tok'], job['df'].get(t), memo, index) for t in job['anet_tious']}
             for s, n in zip(specs, names):
                 if s in coco: vals[n][q] = np.mean([rc[t][s.field] for t in tious]) if s.theta is None else rc[s.theta][s.field]
         if any(s.family == 'ANet' and s.field not in ANET_COCO for s in specs):
-            r = anet_video(refs[v], pw, ps, scorer, job['anet_tious'], penalty=_penalty_for(conv, v), aggregate=conv['aggregate'],
+            asc = scorer.bind([x for _, ss in refs[v] for x in ss]) if hasattr(scorer, 'bind') else scorer   # CIDEr: the video's references
+            r = anet_video(refs[v], pw, ps, asc, job['anet_tious'], penalty=pen, aggregate=conv['aggregate'],
                            penalty_rule=conv['penalty_rule'], **kw)
             for s, n in zip(specs, names):
                 if s.family != 'ANet' or s.field in ANET_COCO: continue
                 i = {fname: 0, 'Precision': 2, 'Recall': 3}[s.field]
                 vals[n][q] = np.mean([r[t][i] for t in tious]) if s.theta is None else r[s.theta][i]
     n_pairs = len(getattr(scorer, 'scores', getattr(scorer, 'cache', {}))) - n0
-    return vals, n_without, n_pairs
+    return vals, n_without, n_pairs, n_un
 
 def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, MomentsGT, or a list of them
                       pred,               # predictions: path or CaptionPred
@@ -251,12 +293,9 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
     job0 = dict(order=order, refs=refs, P=P, conv=conv, kw=kw, anet_tious=anet_tious)
     n_unmatched, tok, df = {}, PTBContext(), {}
     if conv['cider_idf'] not in ('video', 'corpus'): raise InputError("cider_idf must be 'video' (densevid_eval) or 'corpus'")
-    if 'ANet' in fams:
-        n_unmatched, seqs = _anet_prepass(job0)
-        if conv['aggregate'] == 'corpus' and hasattr(scorer_obj, 'prepare_sequences'): scorer_obj.prepare_sequences(seqs)
-        if any(s.family == 'ANet' and s.field in ANET_COCO for s in specs):
-            tok.prepare(seqs)
-            if conv['cider_idf'] == 'corpus': df = _corpus_df(job0, tok)
+    if 'ANet' in fams and conv['aggregate'] == 'corpus' and hasattr(scorer_obj, 'prepare_sequences'):
+        scorer_obj.prepare_sequences(_anet_prepass(job0)[1])        # the Java tokenizer: one call for the whole run
+    if conv['cider_idf'] == 'corpus' and any(s.family == 'ANet' and s.field in ANET_COCO for s in specs): df = _corpus_df(job0, tok)
     job = dict(tok=tok, df=df, order=order, refs=refs, P=P, specs=specs, names=names, fams=fams, conv=conv, scorer=scorer, tious=tious,
                soda_tious=soda_tious, anet_tious=anet_tious, fname=fname, kw=kw)
     if unknown:
@@ -282,12 +321,13 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
                     if bar is not None: bar.update(len(c))
         finally: _JOB = None
         vals = {n: np.zeros(len(order)) for n in names}
-        n_without, n_pairs = 0, 0
-        for idx, (v, nw, npairs) in zip(chunks, parts):
+        n_without, n_pairs, n_unmatched = 0, 0, {}
+        for idx, (v, nw, npairs, nu) in zip(chunks, parts):
             for n in names: vals[n][idx] = v[n]
             n_without += nw; n_pairs += npairs
+            for t, x in nu.items(): n_unmatched[t] = n_unmatched.get(t, 0) + x
     else:
-        vals, n_without, n_pairs = _score_videos(job, range(len(order)), bar)
+        vals, n_without, n_pairs, n_unmatched = _score_videos(job, range(len(order)), bar)
     if bar is not None: bar.close()
     counts = {'n_unknown_videos': len(unknown), 'n_truncated_proposals': n_trunc,
               'n_unmatched_proposals': {t: int(n) for t, n in n_unmatched.items()},

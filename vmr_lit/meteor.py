@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['LEXNAMES', 'INSTALL_HELP', 'TOKEN_RE', 'SCORERS', 'NEXT_LINE', 'PTB_PUNCTUATION', 'lexnames_text', 'cache_dir',
            'index_sense_text', 'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'random_captions', 'bleu4',
-           'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'ptb_tokenize']
+           'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'java_ptb_tokenize']
 
 # %% ../nbs/10_meteor.ipynb #ea05c1e2
 import os
@@ -185,7 +185,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns = {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t = {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):
@@ -201,8 +201,21 @@ class MeteorScorer:
                                          for n in (l.name(),) if n.find('_') < 0) | {w}
         return s
 
+    def _stems(self, toks):
+        "The stems of a token tuple (cached per tuple)."
+        s = self.stem_t.get(toks)
+        if s is None: s = self.stem_t[toks] = tuple(self.stemmer.stem(w) for w in toks)
+        return s
+
     def _fast(self, ref, hyp):
         H, R = len(hyp), len(ref)
+        if R == 1:          # one reference word (a penalty string, say): at most one match; a synonym set holds its own word,
+            w = ref[0]      # so the three stages reduce to: the word itself, or its stem among the synonyms of a hypothesis stem
+            if w in hyp: return self._tail(H, R, 1, 1)
+            sw = self.stemmer.stem(w)
+            for s in self._stems(hyp):
+                if sw in self._syn(s): return self._tail(H, R, 1, 1)
+            return 0.0
         matches = []
         pos = {}
         for j, w in enumerate(ref): pos.setdefault(w, []).append(j)
@@ -213,8 +226,8 @@ class MeteorScorer:
             else: hrest.append(i)
         mref = {j for _, j in matches}
         rrest = [j for j in range(R) if j not in mref]
-        stem = self.stemmer.stem
-        hs = {i: stem(hyp[i]) for i in hrest}; rs = {j: stem(ref[j]) for j in rrest}
+        sh, sr = self._stems(hyp), self._stems(ref)
+        hs = {i: sh[i] for i in hrest}; rs = {j: sr[j] for j in rrest}
         pos = {}
         for j in rrest: pos.setdefault(rs[j], []).append(j)
         h2, mref = [], set()
@@ -225,10 +238,11 @@ class MeteorScorer:
         pos = {}
         for j in rrest:
             if j not in mref: pos.setdefault(rs[j], []).append(j)
+        keys = set(pos)                                      # a set, so that intersection walks the smaller side
         for i in h2:                                         # stage 3: synonyms of the stems
             if not pos: break
             best_j, best = -1, None
-            for syn in self._syn(hs[i]).intersection(pos):
+            for syn in self._syn(hs[i]).intersection(keys):
                 p = pos[syn]
                 if p and p[-1] > best_j: best_j, best = p[-1], syn
             if best is not None:
@@ -239,6 +253,10 @@ class MeteorScorer:
         chunks = 1
         for k in range(m - 1):
             if not (matches[k + 1][0] == matches[k][0] + 1 and matches[k + 1][1] == matches[k][1] + 1): chunks += 1
+        return self._tail(H, R, m, chunks)
+
+    def _tail(self, H, R, m, chunks):
+        "nltk's score from the hypothesis and reference lengths, the number of matches and of chunks."
         precision = float(m) / H; recall = float(m) / R
         fmean = (precision * recall) / (self.alpha * precision + (1 - self.alpha) * recall)
         frag_frac = float(chunks) / m
@@ -315,13 +333,17 @@ class ScoreTable:
         try: return float(self.table[(reference, candidate)])
         except KeyError: raise InputError(f"ScoreTable: no score for reference {reference!r} and candidate {candidate!r}") from None
 
-SCORERS = {'meteor': MeteorScorer, 'bleu4': lambda: bleu4}
+def _cider():
+    from vmr_lit.soda import CiderScorer      # CIDEr-D with the IDF of each reference set (see 11_soda)
+    return CiderScorer()
+
+SCORERS = {'meteor': MeteorScorer, 'bleu4': lambda: bleu4, 'cider': _cider}
 
 def get_scorer(scorer='meteor')->Callable:
     "A scorer from a name ('meteor', 'bleu4', 'java-meteor') or a callable (returned as is)."
     if callable(scorer): return scorer
     if scorer == 'java-meteor': return JavaMeteor()
-    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, java-meteor, or a callable")
+    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, cider, java-meteor, or a callable")
     return SCORERS[scorer]()
 
 # %% ../nbs/10_meteor.ipynb #9cb91734
@@ -375,7 +397,7 @@ class JavaMeteor:
         if not self.ptb: return
         new = [x for x in dict.fromkeys(sentences) if x not in self.tok]
         if new:
-            for x, t in zip(new, ptb_tokenize([ascii_spaces(x) for x in new])): self.tok[x] = t
+            for x, t in zip(new, java_ptb_tokenize([ascii_spaces(x) for x in new])): self.tok[x] = t
 
     def prepare_sequences(self, sequences):
         "With `neighbours`: PTB-tokenise every sentence of each list followed by its successor (the last by `NEXT_LINE`), one Java call."
@@ -383,7 +405,7 @@ class JavaMeteor:
         keys = [k for seq in sequences for k in _with_next(seq) if k not in self.ctx]
         keys = list(dict.fromkeys(keys))
         if keys:
-            toks = ptb_tokenize([ascii_spaces(x) for k in keys for x in k] + [NEXT_LINE])   # the last sentinel is not at the end of the file
+            toks = java_ptb_tokenize([ascii_spaces(x) for k in keys for x in k] + [NEXT_LINE])   # the last sentinel is not at the end of the file
             for i, k in enumerate(keys): self.ctx[k] = toks[2 * i]
 
     def _prep_seq(self, seq):
@@ -433,11 +455,11 @@ class JavaMeteor:
 
 PTB_PUNCTUATION = set(PUNCTUATIONS)   # coco-caption's list, kept once in vmr_lit.ptb
 
-def ptb_tokenize(sentences:list)->list:
+def java_ptb_tokenize(sentences:list)->list:
     "Stanford PTB tokenizer (lower-cased, one line per sentence) with punctuation tokens removed."
-    _need_java('ptb_tokenize')
+    _need_java('java_ptb_tokenize')
     jar = os.environ.get('VMR_LIT_CORENLP_JAR') or _pycoco_file('tokenizer', 'stanford-corenlp-3.4.1.jar')
-    if jar is None: raise InputError("ptb_tokenize needs stanford-corenlp-3.4.1.jar: pip install pycocoevalcap, or set VMR_LIT_CORENLP_JAR")
+    if jar is None: raise InputError("java_ptb_tokenize needs stanford-corenlp-3.4.1.jar: pip install pycocoevalcap, or set VMR_LIT_CORENLP_JAR")
     import tempfile
     text = '\n'.join(s.replace('\n', ' ') for s in sentences)
     with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f: f.write(text)

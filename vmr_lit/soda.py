@@ -5,13 +5,15 @@
 # %% auto #0
 __all__ = ['SODA_TIOUS', 'SODA_VARIANTS', 'MULTI_REF', 'soda_table', 'soda_traceback', 'soda_match', 'soda_path',
            'plot_soda_table', 'soda_table_lex', 'soda_traceback_lex', 'soda_prf', 'cached_scorer', 'soda_one',
-           'soda_video']
+           'soda_video', 'CiderScorer']
 
 # %% ../nbs/11_soda.ipynb #8ad8be66
 from typing import Callable, Optional, Sequence
 import numpy as np
 from .core import InputError
 from .iou import temporal_iou
+from .caption_metrics import cider_d_one, document_frequency, DocumentFrequency
+from .ptb import ptb_lines
 
 # %% ../nbs/11_soda.ipynb #e29e4ee2
 def soda_table(C:np.ndarray,   # costs C[i, j] of matching reference i with generated caption j, shape (G, P)
@@ -110,11 +112,11 @@ def soda_table_lex(C:np.ndarray,   # costs, shape (G, P)
         pos = C[i-1] > 0
         d1 = np.where(pos, S[i-1, :-1] + C[i-1], -np.inf); d2 = np.where(pos, T[i-1, :-1] + F[i-1], -np.inf)
         a1, a2 = _lex_max(S[i-1, 1:], T[i-1, 1:], d1, d2)          # up or diagonal
-        r1, r2 = np.empty(P + 1), np.empty(P + 1); r1[0] = r2[0] = 0.0
+        r1, r2 = [0.0], [0.0]
         c1, c2 = 0.0, 0.0
-        for j in range(P):                                         # running lexicographic max along the row
-            if a1[j] > c1 + _TOL or (abs(a1[j] - c1) <= _TOL and a2[j] > c2): c1, c2 = a1[j], a2[j]
-            r1[j + 1], r2[j + 1] = c1, c2
+        for x1, x2 in zip(a1.tolist(), a2.tolist()):              # running lexicographic max along the row (Python floats: faster, the same doubles)
+            if x1 > c1 + _TOL or (abs(x1 - c1) <= _TOL and x2 > c2): c1, c2 = x1, x2
+            r1.append(c1); r2.append(c2)
         S[i], T[i] = r1, r2
     return S, T
 
@@ -159,7 +161,7 @@ class _Cached:
 
 def cached_scorer(scorer:Callable)->Callable:
     "Wrap `scorer(reference, candidate)` so that each distinct pair is scored once."
-    if isinstance(scorer, _Cached) or hasattr(scorer, 'score_tokens'): return scorer   # MeteorScorer caches itself
+    if isinstance(scorer, _Cached) or hasattr(scorer, 'score_tokens') or hasattr(scorer, 'bind'): return scorer   # MeteorScorer, CiderScorer cache themselves
     return _Cached(scorer)
 
 def _order(windows, sort, sentences=None):
@@ -198,6 +200,7 @@ def soda_one(gt_windows,            # reference windows of one reference set, (G
     if scorer is None:
         from vmr_lit.meteor import MeteorScorer
         scorer = MeteorScorer()
+    if hasattr(scorer, 'bind'): scorer = scorer.bind(list(gt_sentences))   # a scorer that needs the reference set (CIDEr's IDF)
     scorer = cached_scorer(scorer)
     og, op = _order(gt_windows, sort_gt, gt_sentences), _order(pred_windows, sort_pred, pred_sentences)
     gw = np.asarray(gt_windows, np.float64).reshape(-1, 2)[og]; gs = [gt_sentences[k] for k in og]
@@ -250,3 +253,37 @@ def soda_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), .
         else:
             prf = [tuple(np.mean([p[t][:3] for p in pers], axis=0)) for t in taus]
     return tuple(float(x) for x in np.mean(prf, axis=0))
+
+# %% ../nbs/11_soda.ipynb #ab71c99e
+class _BoundCider:
+    "CIDEr-D of (reference, caption) pairs with one document frequency, each pair scored once."
+    def __init__(self, owner, df): self.owner, self.df, self.cache = owner, df, {}
+    def __call__(self, reference:str, candidate:str)->float:
+        k = (reference, candidate); v = self.cache.get(k)
+        if v is None:
+            o = self.owner
+            v = self.cache[k] = 0.0 if self.df is None else cider_d_one([o.tokens(reference)], o.tokens(candidate), self.df, o.sigma, o.n)
+        return v
+
+class CiderScorer:
+    "CIDEr-D as SODA's caption scorer: `scorer.bind(references)(reference, caption)`, the IDF over the reference set (one document per sentence)."
+    def __init__(self,
+                 sigma:float=6.0,   # width of CIDEr-D's Gaussian length penalty
+                 n:int=4,           # largest n-gram order
+                 df:Optional[DocumentFrequency]=None,  # a fixed document frequency (e.g. a corpus's); default: the bound reference set's
+                ):
+        self.sigma, self.n, self.df, self.tok = sigma, n, df, {}
+    def tokens(self, s:str)->str:
+        "coco-caption's PTB tokens of one sentence, joined by spaces (cached)."
+        t = self.tok.get(s)
+        if t is None: t = self.tok[s] = ptb_lines([s])[0]
+        return t
+    def bind(self, references:list)->Callable:
+        "The pair scorer whose IDF comes from `references` (one document per sentence) unless `df` was given."
+        if self.df is not None: return _BoundCider(self, self.df)
+        refs = [self.tokens(r) for r in references]
+        return _BoundCider(self, document_frequency({k: [r] for k, r in enumerate(refs)}, self.n) if refs else None)
+    def __call__(self, reference, candidate):
+        raise InputError("CiderScorer needs the reference set for its IDF: use scorer.bind(references)(reference, candidate), "
+                         "or pass it to soda_one / soda_video / evaluate_captions, which bind it per video")
+    def __repr__(self): return f"CiderScorer(sigma={self.sigma}, n={self.n}, df={'given' if self.df is not None else 'per reference set'})"
