@@ -89,5 +89,6 @@ __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PR
            'evaluate_answers', 'script_windows', 'AnswersReport', 'LLM_CONVENTIONS', 'write_parse_report',
            'caption_scores', 'CaptionScores', 'bleu', 'rouge_l', 'cider_d', 'document_frequency',
            'DocumentFrequency', 'CAPTION_METRICS', 'anet_items', 'evaluate_paragraphs', 'anet_table',
-           'anet_verbose_metrics', 'evaluate_vid2seq', 'vid2seq_printout', 'read_vid2seq_gt', 'read_vid2seq_pred', 'read_youcook2',
-           'Vid2SeqReport']
+           'anet_verbose_metrics', 'evaluate_vid2seq', 'vid2seq_printout', 'read_vid2seq_gt',
+           'read_vid2seq_pred', 'read_youcook2', 'Vid2SeqReport', 'CiderScorer', 'GramIndex',
+           'ptb_tokenize_next']

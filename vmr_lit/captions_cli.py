@@ -20,7 +20,7 @@ def _captions_args(p):
     p.add_argument('--current', action='store_true', help='the ActivityNet Challenge scorer (ANet.METEOR, proposal precision/recall)')
     p.add_argument('--metrics', nargs='+', default=None, help='metric names, e.g. SODA_c.F1 ANet.METEOR (overrides --soda/--current)')
     p.add_argument('--iou', type=float, nargs='+', default=None, help='thresholds of SODA (a) and the ActivityNet scorer (default 0.3 0.5 0.7 0.9)')
-    p.add_argument('--scorer', choices=['meteor', 'bleu4', 'java-meteor'], default=None, help='caption scorer (default meteor = nltk)')
+    p.add_argument('--scorer', choices=['meteor', 'bleu4', 'cider', 'java-meteor'], default=None, help="caption scorer (default meteor = nltk; cider = CIDEr-D with the matched reference set's IDF)")
     p.add_argument('--preset', default=None, help='reproduce a script: ' + ', '.join(k for k, v in core.PRESETS.items() if v['task'] == 'captions'))
     p.add_argument('--multi-ref', choices=list(MULTI_REF), default=None, help='how several reference files combine (default pool)')
     p.add_argument('--max-proposals', type=int, default=None, help='keep the first N captions per video')

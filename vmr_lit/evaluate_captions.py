@@ -264,6 +264,9 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
                       **conventions,      # see CAPTION_CONVENTIONS
                      )->Report:
     "Score dense captions with SODA (a, b, c) and the ActivityNet Challenge scorer; one row per video."
+    if preset is not None and get_preset(preset, 'captions').get('evaluator') == 'vid2seq':
+        from vmr_lit.youcook2 import evaluate_vid2seq      # eval_dvc.py's aggregation (12e_youcook2)
+        return evaluate_vid2seq(gt, pred, metrics=metrics, iou=iou, preset=preset, **conventions)
     conv = dict(CAPTION_CONVENTIONS); conv.update(get_preset(preset, 'captions')); conv.update(conventions)
     bad = set(conv) - set(CAPTION_CONVENTIONS)
     if bad: raise InputError(f"unknown captioning convention(s) {', '.join(sorted(bad))}; valid: {', '.join(CAPTION_CONVENTIONS)}")

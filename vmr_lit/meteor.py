@@ -17,9 +17,6 @@ import importlib.util
 from pathlib import Path
 from typing import Callable, Optional
 import numpy as np
-import nltk
-from nltk.stem.porter import PorterStemmer
-from nltk.translate import meteor_score as _nltk_meteor
 from .core import InputError
 from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
 
@@ -107,6 +104,7 @@ def wordnet(debian_dir=None,  # where Debian's wordnet-base lives; default `$VMR
     "nltk's WordNet corpus reader, found offline (nltk data path, vmr_lit cache, or Debian's wordnet-base)."
     global _WN
     if _WN is not None: return _WN
+    import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
     cache = cache_dir()/'nltk_data'
     if str(cache) not in nltk.data.path: nltk.data.path.append(str(cache))
@@ -134,19 +132,20 @@ def tokenize(sentence:str)->list:
     return TOKEN_RE.findall(sentence.lower())
 
 # %% ../nbs/10_meteor.ipynb #5fa90af8
-_STEMMER = PorterStemmer()
-
 def meteor(reference,          # reference sentence, or a list of reference sentences
            candidate:str,      # generated sentence
           )->float:
     "nltk's METEOR of `candidate` against `reference` after vmr_lit's tokenisation."
+    from nltk.translate import meteor_score as _nltk_meteor   # nltk (and scipy.stats) load on first use
     refs = [reference] if isinstance(reference, str) else list(reference)
     return _nltk_meteor.meteor_score([tokenize(r) for r in refs], tokenize(candidate), wordnet=wordnet())
 
 # %% ../nbs/10_meteor.ipynb #4694f80d
 class _CachedStemmer:
     "Porter stemmer with a per-word cache."
-    def __init__(self, stemmer=None): self.stemmer, self.cache = stemmer or PorterStemmer(), {}
+    def __init__(self, stemmer=None):
+        from nltk.stem.porter import PorterStemmer
+        self.stemmer, self.cache = stemmer or PorterStemmer(), {}
     def stem(self, w):
         s = self.cache.get(w)
         if s is None: s = self.cache[w] = self.stemmer.stem(w)
@@ -275,7 +274,9 @@ class MeteorScorer:
             self.n_calls += 1
             if not ref or not cand: v = 0.0
             elif self.engine == 'fast': v = self._fast(ref, cand)
-            else: v = _nltk_meteor.single_meteor_score(ref, cand, preprocess=str.lower, stemmer=self.stemmer, wordnet=self.wn,
+            else:
+                from nltk.translate import meteor_score as _nltk_meteor
+                v = _nltk_meteor.single_meteor_score(ref, cand, preprocess=str.lower, stemmer=self.stemmer, wordnet=self.wn,
                                                        alpha=self.alpha, beta=self.beta, gamma=self.gamma)
             self.scores[key] = v
         return v
