@@ -75,25 +75,34 @@ def read_captions_gt(obj, source='')->CaptionGT:
     return CaptionGT(vids, np.array(durs, float), W, S, str(source),
                      dict(n_reversed=n_rev, n_empty_sentences=n_empty, n_missing_duration=n_nodur))
 
-def read_captions_pred(obj, source='')->CaptionPred:
-    "Dense-captioning submission `{'results': {vid: [{sentence, timestamp}, ...]}}`."
-    if not isinstance(obj, dict) or not isinstance(obj.get('results'), dict):
-        raise InputError(f"{source}: expected a JSON object with 'results': {{video id: [{{sentence, timestamp}}, ...]}}")
+def _caption_lists(items,           # (video id, its captions) pairs
+                   source:str,      # file name for messages
+                   field:str,       # the caption's text field: 'sentence' (ActivityNet) or 'caption' (Vid2Seq)
+                   where,           # where(vid): how messages name a video
+                  )->CaptionPred:
+    "CaptionPred from `{vid: [{field, timestamp}, ...]}` items, windows as written (reversed ones counted)."
     vids, W, S = [], [], []
     n_rev = n_empty = 0
-    for vid, caps in obj['results'].items():
-        where = f"{source}: results[{vid!r}]"
-        if not isinstance(caps, list): raise InputError(f"{where}: expected a list of {{sentence, timestamp}}")
+    shape = f"{{{field}, timestamp}}"
+    for vid, caps in items:
+        at = where(vid)
+        if not isinstance(caps, list): raise InputError(f"{at}: expected a list of {shape}")
         w, s = [], []
         for i, c in enumerate(caps):
-            if not isinstance(c, dict): raise InputError(f"{where}[{i}]: expected {{sentence, timestamp}}, got {c!r}")
-            for f in ('sentence', 'timestamp'):
-                if f not in c: raise InputError(f"{where}[{i}]: missing field '{f}'")
-            w.append(_window(c['timestamp'], f"{where}[{i}] timestamp")); s.append(_sentence(c['sentence'], f"{where}[{i}]"))
+            if not isinstance(c, dict): raise InputError(f"{at}[{i}]: expected {shape}, got {str(c)[:40]!r}")
+            for f in (field, 'timestamp'):
+                if f not in c: raise InputError(f"{at}[{i}]: missing field '{f}'")
+            w.append(_window(c['timestamp'], f"{at}[{i}] timestamp")); s.append(_sentence(c[field], f"{at}[{i}]"))
         w = np.array(w, float).reshape(-1, 2)
         n_rev += int((w[:, 1] < w[:, 0]).sum()); n_empty += sum(not x.strip() for x in s)
         vids.append(str(vid)); W.append(w); S.append(s)
     return CaptionPred(vids, W, S, str(source), dict(n_reversed=n_rev, n_empty_sentences=n_empty))
+
+def read_captions_pred(obj, source='')->CaptionPred:
+    "Dense-captioning submission `{'results': {vid: [{sentence, timestamp}, ...]}}`."
+    if not isinstance(obj, dict) or not isinstance(obj.get('results'), dict):
+        raise InputError(f"{source}: expected a JSON object with 'results': {{video id: [{{sentence, timestamp}}, ...]}}")
+    return _caption_lists(obj['results'].items(), source, 'sentence', lambda vid: f"{source}: results[{vid!r}]")
 
 
 # %% ../nbs/12a_caption_formats.ipynb #95b8d250

@@ -14,7 +14,7 @@ import numpy as np
 from . import core
 from .core import InputError, register_preset
 from .formats import register_loader, load
-from .caption_formats import CaptionGT, CaptionPred, _window, _sentence, _num
+from .caption_formats import CaptionGT, CaptionPred, _window, _sentence, _num, _caption_lists
 from .iou import temporal_iou
 from .densevid import anet_items
 from .evaluate_captions import random_penalty, CaptionReport
@@ -98,20 +98,7 @@ def read_vid2seq_pred(obj,            # the parsed JSON document
                      )->CaptionPred:
     "Vid2Seq/TimeChat dense captions `{vid: [{timestamp: [s, e], caption}, ...]}` (windows as written)."
     if not isinstance(obj, dict): raise InputError(f"{source}: expected a JSON object {{video id: [{{timestamp, caption}}, ...]}}")
-    vids, W, S, n_rev, n_empty = [], [], [], 0, 0
-    for vid, caps in obj.items():
-        where = f"{source}: video {vid}"
-        if not isinstance(caps, list): raise InputError(f"{where}: expected a list of {{timestamp, caption}}")
-        w, s = [], []
-        for k, c in enumerate(caps):
-            if not isinstance(c, dict): raise InputError(f"{where}[{k}]: expected {{timestamp, caption}}, got {str(c)[:40]!r}")
-            for f in ('timestamp', 'caption'):
-                if f not in c: raise InputError(f"{where}[{k}]: missing field '{f}'")
-            w.append(_window(c['timestamp'], f"{where}[{k}] timestamp")); s.append(_sentence(c['caption'], f"{where}[{k}] caption"))
-        w = np.array(w, float).reshape(-1, 2)
-        n_rev += int((w[:, 1] < w[:, 0]).sum()); n_empty += sum(not x.strip() for x in s)
-        vids.append(str(vid)); W.append(w); S.append(s)
-    return CaptionPred(vids, W, S, str(source), dict(n_reversed=n_rev, n_empty_sentences=n_empty))
+    return _caption_lists(obj.items(), source, 'caption', lambda vid: f"{source}: video {vid}")
 
 # %% ../nbs/12e_youcook2.ipynb #2103712e
 def read_youcook2(obj,                     # the parsed JSON document
