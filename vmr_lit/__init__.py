@@ -50,7 +50,7 @@ from . import captions_cli   # registers `vmr-lit captions`
 from .caption_experiments import vary_m, oracle_captions, perturb_order, self_bleu
 from .meteor import MeteorScorer, JavaMeteor, tokenize, bleu4, ScoreTable
 from .meteor import meteor   # vmr_lit.meteor(reference, candidate); the module stays importable as vmr_lit.meteor
-from .ptb import ptb_tokenize as ptb_tokenize_py, ptb_lines, ascii_spaces
+from .ptb import ptb_tokenize, ptb_lines, ascii_spaces
 from .compare import compare, bootstrap_ci, randomization_test, holm
 from .plots import recall_curves, plot_recall_curves, plot_vs_k
 from . import cli
@@ -82,7 +82,7 @@ __all__ = ['InputError', 'MetricSpec', 'Report', 'evaluate', 'parse_metric', 'PR
            'gt_properties', 'start_end_points', 'plot_start_end', 'soda_match', 'soda_table', 'soda_traceback',
            'soda_video', 'anet_video', 'CaptionGT', 'CaptionPred', 'sample_captions', 'evaluate_captions',
            'CaptionReport', 'captions_cli', 'vary_m', 'oracle_captions', 'perturb_order', 'self_bleu',
-           'MeteorScorer', 'JavaMeteor', 'tokenize', 'bleu4', 'ScoreTable', 'meteor', 'ptb_tokenize_py',
+           'MeteorScorer', 'JavaMeteor', 'tokenize', 'bleu4', 'ScoreTable', 'meteor', 'ptb_tokenize',
            'ptb_lines', 'ascii_spaces', 'compare', 'bootstrap_ci', 'randomization_test', 'holm',
            'recall_curves', 'plot_recall_curves', 'plot_vs_k', 'cli', 'preset_metrics', 'set_progress',
            'Comparison', 'parse_windows', 'ParsedAnswer', 'GRAMMAR', 'read_corpus', 'Answers',
