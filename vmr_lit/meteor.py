@@ -213,8 +213,9 @@ class MeteorScorer:
 
     def warm(self, sentences):
         "Fill the token, stem and synonym caches for the words of `sentences` (e.g. before forking workers)."
-        for x in sentences:
-            for w in self.tok(x): self._syn(self.stemmer.stem(w))
+        words = set()
+        for x in sentences: words.update(self.tok(x))
+        for w in sorted(words): self._syn(self.stemmer.stem(w))     # each distinct word once, in a fixed order
 
     def score_tokens(self, ref:tuple, cand:tuple)->float:
         "METEOR of two token tuples (cached)."
