@@ -11,12 +11,18 @@ from typing import Any
 # %% ../nbs/10a_meteor_fast.ipynb #a156752d
 def word_info(sc,           # a `MeteorScorer` (its caches `info`, `_stems`, `_syn`)
               toks:tuple,   # lower-case tokens of one sentence
-             )->tuple:      # (stems, synonym set of each stem)
-    "The stems of `toks` and the synonym set of each stem, cached on the scorer per token tuple."
+             )->tuple:      # (stems, synonym set of each stem, first two letters of the words of each synonym set)
+    "The stems of `toks`, the synonym set of each stem and its words' two-letter prefixes, cached on the scorer per token tuple."
     t = sc.info.get(toks)
     if t is None:
         st = sc._stems(toks)
-        t = sc.info[toks] = (st, tuple([sc._syn(s) for s in st]))
+        pre = sc.__dict__.setdefault('prefix2', {})
+        ps = []
+        for s in st:
+            p = pre.get(s)
+            if p is None: p = pre[s] = frozenset(u[:2] for u in sc._syn(s))
+            ps.append(p)
+        t = sc.info[toks] = (st, tuple([sc._syn(s) for s in st]), tuple(ps))
     return t
 
 # %% ../nbs/10a_meteor_fast.ipynb #116e9a8e
@@ -33,10 +39,15 @@ def fast_meteor(sc,          # a `MeteorScorer` (caches and alpha, beta, gamma)
                )->float:     # = nltk's single_meteor_score on the same tokens
     "nltk's METEOR of two token tuples: the three matching stages replayed on cached stems and synonym sets."
     H, R = len(hyp), len(ref)
-    sh, yh = word_info(sc, hyp)
+    sh, yh, ph = word_info(sc, hyp)
     if R == 1:                                           # one reference word: at most one match
         w = ref[0]
         if w in hyp: return meteor_tail(sc, H, R, 1, 1)
+        if len(w) >= 10:                                 # stem(w) starts with w[:2] (proved below): no synonym starting so, no match
+            p = w[:2]
+            for P in ph:
+                if p in P: break
+            else: return 0.0
         sw = sc.stemmer.stem(w)
         for y in yh:
             if sw in y: return meteor_tail(sc, H, R, 1, 1)
