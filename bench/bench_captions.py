@@ -105,7 +105,7 @@ def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False):
     t0, c0 = time.perf_counter(), cpu_seconds()
     rep = core.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
                         scorer=scorer or MeteorScorer(), n_jobs=n_jobs)
-    para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'])
+    para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'], n_jobs=n_jobs)
     t, c = time.perf_counter() - t0, cpu_seconds() - c0
     rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')})
     return (rep, t, c) if cpu else (rep, t)

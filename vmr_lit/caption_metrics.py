@@ -11,7 +11,7 @@ __all__ = ['CAPTION_METRICS', 'check_captions', 'ngrams', 'bleu_stats', 'bleu_fr
 import math
 import itertools
 from functools import lru_cache
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Callable, NamedTuple, Optional, Union
 import numpy as np
 from .core import InputError
@@ -70,10 +70,16 @@ def _grams(s:str, n:int)->tuple:
     "(number of tokens, n-gram Counter) of a token string, cached: sentences recur across calls (ids, tIoU thresholds)."
     return _grams_cached(s, n) if len(s) <= _LONG else _grams_raw(s, n)
 
+def _ngrams_zip(w:list, n:int)->Counter:
+    "`ngrams(w, n)`: the same counts in the same insertion order, the tuples built by `zip` in C."
+    c = Counter()
+    for k in range(1, n + 1): c.update(zip(*[w[i:] for i in range(k)]))
+    return c
+
 def _grams_raw(s:str, n:int)->tuple:
     w = s.split()
     if len(w) == 1 and n >= 1: return 1, Counter({(w[0],): 1})     # one token (a penalty string, say): its only n-gram
-    return len(w), ngrams(w, n)
+    return len(w), _ngrams_zip(w, n)
 
 _grams_cached = lru_cache(maxsize=1 << 17)(_grams_raw)
 
@@ -261,18 +267,16 @@ def _cider_fast(gts, res, ids, df, sigma, n):
 
 class GramIndex:
     "The 1..n-grams of token strings as integer ids, interned once and reused across calls (`cider_d(engine='array')`)."
-    def __init__(self, n:int=4): self.n, self.ids, self.grams, self.sents = n, {}, [], {}
+    def __init__(self, n:int=4): self.n, self.ids, self.grams, self.sents = n, defaultdict(itertools.count().__next__), [], {}
     def of(self, s:str)->tuple:
         "([gram id], [count], [order - 1], length penalty length max(0, tokens - 1)) of a token string, in `_by_order`'s order."
         v = self.sents.get(s)
         if v is None:
             L, grams = _grams(s, self.n)              # `ngrams` inserts the 1-grams first, then the 2-grams, ...: `_by_order`'s order
-            ids, g, tf, o = self.ids, [], [], []
-            for gram, c in grams.items():
-                x = ids.get(gram)
-                if x is None: x = ids[gram] = len(self.grams); self.grams.append(gram)
-                g.append(x); tf.append(c); o.append(len(gram) - 1)
-            v = self.sents[s] = (g, tf, o, max(0, L - 1))
+            keys, n0 = list(grams), len(self.grams)
+            g = list(map(self.ids.__getitem__, keys))   # a new gram gets the next id (0, 1, 2, ...: its index in `grams`)
+            if len(self.ids) > n0: self.grams.extend([k for k, x in zip(keys, g) if x >= n0])
+            v = self.sents[s] = (g, list(grams.values()), [len(k) - 1 for k in keys], max(0, L - 1))
         return v
 
 def _cider_array(gts, res, ids, df, sigma, n, index):

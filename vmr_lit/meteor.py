@@ -19,6 +19,7 @@ from typing import Callable, Optional
 import numpy as np
 from .core import InputError
 from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
+from .meteor_fast import fast_meteor, meteor_tail   # METEOR's matching kernel (10a_meteor_fast)
 
 # %% ../nbs/10_meteor.ipynb #7a4adf67
 LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
@@ -184,7 +185,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns, self.stem_t = {}, {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t, self.info = {}, {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):
@@ -206,65 +207,15 @@ class MeteorScorer:
         if s is None: s = self.stem_t[toks] = tuple(self.stemmer.stem(w) for w in toks)
         return s
 
-    def _fast(self, ref, hyp):
-        H, R = len(hyp), len(ref)
-        if R == 1:          # one reference word (a penalty string, say): at most one match; a synonym set holds its own word,
-            w = ref[0]      # so the three stages reduce to: the word itself, or its stem among the synonyms of a hypothesis stem
-            if w in hyp: return self._tail(H, R, 1, 1)
-            sw = self.stemmer.stem(w)
-            for s in self._stems(hyp):
-                if sw in self._syn(s): return self._tail(H, R, 1, 1)
-            return 0.0
-        matches = []
-        pos = {}
-        for j, w in enumerate(ref): pos.setdefault(w, []).append(j)
-        hrest = []
-        for i in range(H - 1, -1, -1):                     # stage 1: exact
-            p = pos.get(hyp[i])
-            if p: matches.append((i, p.pop()))
-            else: hrest.append(i)
-        mref = {j for _, j in matches}
-        rrest = [j for j in range(R) if j not in mref]
-        sh, sr = self._stems(hyp), self._stems(ref)
-        hs = {i: sh[i] for i in hrest}; rs = {j: sr[j] for j in rrest}
-        pos = {}
-        for j in rrest: pos.setdefault(rs[j], []).append(j)
-        h2, mref = [], set()
-        for i in hrest:                                      # stage 2: stems (hrest is in descending order)
-            p = pos.get(hs[i])
-            if p: j = p.pop(); matches.append((i, j)); mref.add(j)
-            else: h2.append(i)
-        pos = {}
-        for j in rrest:
-            if j not in mref: pos.setdefault(rs[j], []).append(j)
-        keys = set(pos)                                      # a set, so that intersection walks the smaller side
-        for i in h2:                                         # stage 3: synonyms of the stems
-            if not pos: break
-            best_j, best = -1, None
-            for syn in self._syn(hs[i]).intersection(keys):
-                p = pos[syn]
-                if p and p[-1] > best_j: best_j, best = p[-1], syn
-            if best is not None:
-                pos[best].pop(); matches.append((i, best_j))
-        m = len(matches)
-        if m == 0: return 0.0
-        matches.sort()
-        chunks = 1
-        for k in range(m - 1):
-            if not (matches[k + 1][0] == matches[k][0] + 1 and matches[k + 1][1] == matches[k][1] + 1): chunks += 1
-        return self._tail(H, R, m, chunks)
+    def _fast(self, ref, hyp): return fast_meteor(self, ref, hyp)   # the kernel lives in 10a_meteor_fast
 
-    def _tail(self, H, R, m, chunks):
-        "nltk's score from the hypothesis and reference lengths, the number of matches and of chunks."
-        precision = float(m) / H; recall = float(m) / R
-        fmean = (precision * recall) / (self.alpha * precision + (1 - self.alpha) * recall)
-        frag_frac = float(chunks) / m
-        return (1 - self.gamma * frag_frac ** self.beta) * fmean
+    def _tail(self, H, R, m, chunks): return meteor_tail(self, H, R, m, chunks)
 
     def warm(self, sentences):
         "Fill the token, stem and synonym caches for the words of `sentences` (e.g. before forking workers)."
-        for x in sentences:
-            for w in self.tok(x): self._syn(self.stemmer.stem(w))
+        words = set()
+        for x in sentences: words.update(self.tok(x))
+        for w in sorted(words): self._syn(self.stemmer.stem(w))     # each distinct word once, in a fixed order
 
     def score_tokens(self, ref:tuple, cand:tuple)->float:
         "METEOR of two token tuples (cached)."

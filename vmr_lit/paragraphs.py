@@ -10,7 +10,7 @@ import re
 import numpy as np
 from .core import InputError
 from .caption_formats import as_caption_gt, as_caption_pred
-from .caption_metrics import caption_scores, CAPTION_METRICS
+from .caption_metrics import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized
 from .evaluate_captions import CaptionReport
 
 # %% ../nbs/12d_paragraphs.ipynb #e1abe4de
@@ -23,12 +23,45 @@ def _para(windows, sentences, order):
     o = np.argsort(np.asarray(windows, float).reshape(-1, 2)[:, 0], kind='stable')
     return ' '.join(sentences[k] for k in o)
 
+_PJOB = None
+
+def _para_chunk(ids):
+    "Per-id METEOR and CIDEr-D of the ids `ids` (in a forked worker): what `caption_scores` computes for them."
+    G, R, met, df, metrics = _PJOB
+    out = {}
+    if 'METEOR' in metrics: out['METEOR'] = [float(met(G[k], R[k][0])) for k in ids]
+    if 'CIDEr' in metrics: out['CIDEr'] = cider_d({k: G[k] for k in ids}, {k: R[k] for k in ids}, df=df)[1]
+    return out
+
+def _forked_scorers(G, R, metrics, meteor, n_jobs):
+    "`caption_scores` plug-ins for METEOR and CIDEr computed per id in `n_jobs` forked processes (CIDEr's df from all of `G`)."
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    global _PJOB
+    if meteor is None:
+        from vmr_lit.meteor import MeteorScorer
+        meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
+    ids = list(G)
+    _PJOB = (G, R, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
+    chunks = [ids[c::n_jobs * 4] for c in range(min(n_jobs * 4, len(ids)))]
+    try:
+        with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context('fork')) as ex: parts = list(ex.map(_para_chunk, chunks))
+    finally: _PJOB = None
+    per = {m: {} for m in ('METEOR', 'CIDEr') if m in metrics}
+    for c, part in zip(chunks, parts):
+        for m, xs in part.items(): per[m].update(zip(c, xs))
+    def plug(m):
+        xs = [per[m][k] for k in ids]
+        return lambda G_, R_: (float(np.mean(np.array(xs))), xs)    # the mean over ids in order, as caption_scores takes it
+    return {m: plug(m) for m in per}
+
 def evaluate_paragraphs(gt,                      # reference file(s): path, CaptionGT, or a list of them
                         pred,                    # predictions: path or CaptionPred
                         metrics=('METEOR', 'CIDEr', 'Bleu_4'),  # among Bleu_1..4, METEOR, ROUGE_L, CIDEr
                         order:str='start',       # generated captions sorted by 'start' or kept in 'file' order
                         words=pdvc_words,        # sentence -> words (PDVC's rule by default)
                         meteor=None,             # None: nltk METEOR; a JavaMeteor for the jar
+                        n_jobs:int=1,            # processes for METEOR and CIDEr per video (forked; the same numbers)
                        )->CaptionReport:         # `Para.<metric>` corpus values, one row per reference video
     "Paragraph-level METEOR / CIDEr / BLEU of dense captions (PDVC and Vid2Seq lineages)."
     if order not in ('start', 'file'): raise InputError(f"order must be 'start' or 'file', got {order!r}")
@@ -44,7 +77,11 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
             refs[v].append(_para(w, s, 'start'))
     P = {v: _para(w, s, order) for v, w, s in zip(pred.vids, pred.windows, pred.sentences)}
     res = {v: [P.get(v, '')] for v in vids}
-    sc = caption_scores(refs, res, metrics=metrics, tokenize=lambda L: [words(x) for x in L], meteor=meteor)
+    tok = lambda L: [words(x) for x in L]
+    if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus') and {'METEOR', 'CIDEr'} & set(metrics):
+        G, R = _tokenized(refs, tok, 'keep'), _tokenized(res, tok, 'keep')
+        sc = caption_scores(G, R, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, R, metrics, meteor, int(n_jobs)))
+    else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor)
     values = {f"Para.{m}": np.array([sc.per_id[v][m] for v in vids]) for m in metrics}
     rep = CaptionReport.from_values(vids, values, sum(v not in P for v in vids), dict(order=order))
     for m in metrics: rep.summary[f"Para.{m}"] = sc.corpus[m]     # corpus values, as printed by the lineage's script
