@@ -138,15 +138,19 @@ def lcs(a:list, b:list)->int:
         prev = cur
     return prev[-1]
 
-def rouge_l_one(refs:list, cand:str, beta:float=1.2)->float:
-    "ROUGE-L of one candidate token string against its reference token strings (coco-caption's max-P, max-R rule)."
+def _rouge(refs, cand, beta, lcs_len):
+    "coco-caption's ROUGE-L rule (max precision, max recall over the references) with the LCS length `lcs_len`."
     c = cand.split(' ')
     p = r = 0.0
     for ref in refs:
         x = ref.split(' ')
-        m = lcs(x, c)
+        m = lcs_len(x, c)
         p, r = max(p, m / len(c)), max(r, m / len(x))
     return (1 + beta ** 2) * p * r / (r + beta ** 2 * p) if p > 0 and r > 0 else 0.0
+
+def rouge_l_one(refs:list, cand:str, beta:float=1.2)->float:
+    "ROUGE-L of one candidate token string against its reference token strings (coco-caption's max-P, max-R rule)."
+    return _rouge(refs, cand, beta, lcs)
 
 def _lcs_bits(a:list, b:list)->int:
     "`lcs(a, b)` bit-parallel (Allison-Dix / Hyyro): one row of the DP table as the bits of an integer, one step per token of `b`."
@@ -161,13 +165,7 @@ def _lcs_bits(a:list, b:list)->int:
 
 def _rouge_fast(refs, cand, beta):
     "`rouge_l_one` with `_lcs_bits`: the same LCS lengths, so the same floats."
-    c = cand.split(' ')
-    p = r = 0.0
-    for ref in refs:
-        x = ref.split(' ')
-        m = _lcs_bits(x, c)
-        p, r = max(p, m / len(c)), max(r, m / len(x))
-    return (1 + beta ** 2) * p * r / (r + beta ** 2 * p) if p > 0 and r > 0 else 0.0
+    return _rouge(refs, cand, beta, _lcs_bits)
 
 _rouge_cached = lru_cache(maxsize=1 << 17)(_rouge_fast)
 

@@ -28,6 +28,7 @@ def _captions_args(p):
     p.add_argument('--unknown', choices=['report', 'raise'], default=None, help='predicted videos missing from the references')
     p.add_argument('--per-video', metavar='FILE.csv', default=None, help='write one row per video, one column per metric')
     p.add_argument('--progress', action='store_true', default=None, help='progress bar over videos even when stderr is not a terminal (default: on a terminal, unless --quiet)')
+    p.add_argument('--paragraphs', action='store_true', help="also the paragraph-level METEOR, CIDEr-D and BLEU@4 (PDVC lineage: captions by start time, joined; see evaluate_paragraphs)")
     p.add_argument('--jobs', type=int, default=None, help='score videos in N processes (default 1)')
     p.add_argument('--cider-idf', choices=['video', 'corpus'], default=None, help="CIDEr's IDF: one video's references (densevid_eval, default) or the whole dataset's")
     p.add_argument('-v', '--verbose', action='store_true', help="with --current: every field densevid_eval -v prints, per tIoU and averaged, as it prints them (x100, 4 decimals)")
@@ -68,6 +69,10 @@ def _captions_run(args)->int:
     if args.verbose and args.current: print(anet_table(rep, tuple(args.iou) if args.iou else ANET_TIOUS))
     if not (args.verbose and args.current and args.format == 'table'): print(core.render(rep, args.format, x100=args.x100, digits=args.digits))
     else: print('\n'.join(f"{k:<28} {v}" for k, v in rep.summary.items() if k not in rep.metrics))
+    if args.paragraphs:
+        from vmr_lit.paragraphs import evaluate_paragraphs
+        para = evaluate_paragraphs(list(args.gt), args.pred, meteor=conv['scorer'] if args.scorer == 'java-meteor' else None, n_jobs=args.jobs or 1)
+        print(core.render(para, args.format, x100=args.x100, digits=args.digits))
     if args.per_video: rep.wide().rename_axis('video').to_csv(args.per_video)
     core.write_outputs(rep, args)
     return 0
