@@ -19,14 +19,14 @@ GT_PROPERTIES = ('length', 'length_frac', 'start', 'end', 'n_targets', 'video')
 def _as_gt(gt):
     "MomentsGT from a path, JSONL rows or loaded data; with its raw rows when it has them."
     if isinstance(gt, list): return read_qvhighlights_gt(gt, ''), gt
-    from vmr_lit.formats import read_jsonl, Records
+    g = load(gt)
+    if not isinstance(g, MomentsGT): raise InputError(f"ground truth: expected moment annotations, got {type(g).__name__}")
     rows = None
     if isinstance(gt, (str,)) or hasattr(gt, 'suffix'):
+        from vmr_lit.formats import read_jsonl
         try: rows = read_jsonl(gt)
         except Exception: rows = None
         if not (rows and isinstance(rows[0], dict) and 'qid' in rows[0]): rows = None   # JSON documents, text files: no query rows
-    g = load(Records(rows, source=str(gt)) if rows else gt)           # the file is read once; messages still name it
-    if not isinstance(g, MomentsGT): raise InputError(f"ground truth: expected moment annotations, got {type(g).__name__}")
     return g, rows
 
 def gt_properties(gt,        # ground truth: path, JSONL rows or MomentsGT

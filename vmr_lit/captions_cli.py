@@ -66,13 +66,14 @@ def _captions_run(args)->int:
     if args.scorer == 'java-meteor': conv['scorer'] = __import__('vmr_lit.meteor', fromlist=['JavaMeteor']).JavaMeteor(ptb=True, neighbours=True)
     rep = core.evaluate(list(args.gt), args.pred, metrics=metrics, iou=tuple(args.iou) if args.iou else None,
                         preset=args.preset, progress=args.progress, gt_kind=args.gt_kind, pred_kind=args.pred_kind, **conv)
+    if args.paragraphs:                                  # one report: the paragraph means join the summary
+        from vmr_lit.paragraphs import evaluate_paragraphs
+        para = evaluate_paragraphs(list(args.gt), args.pred, meteor=conv['scorer'] if args.scorer == 'java-meteor' else None, n_jobs=args.jobs or 1)
+        counts = {k: rep.summary.pop(k) for k in [k for k in rep.summary if k.startswith('n_')]}
+        rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')}); rep.summary.update(counts)
     if args.verbose and args.current: print(anet_table(rep, tuple(args.iou) if args.iou else ANET_TIOUS))
     if not (args.verbose and args.current and args.format == 'table'): print(core.render(rep, args.format, x100=args.x100, digits=args.digits))
     else: print('\n'.join(f"{k:<28} {v}" for k, v in rep.summary.items() if k not in rep.metrics))
-    if args.paragraphs:
-        from vmr_lit.paragraphs import evaluate_paragraphs
-        para = evaluate_paragraphs(list(args.gt), args.pred, meteor=conv['scorer'] if args.scorer == 'java-meteor' else None, n_jobs=args.jobs or 1)
-        print(core.render(para, args.format, x100=args.x100, digits=args.digits))
     if args.per_video: rep.wide().rename_axis('video').to_csv(args.per_video)
     core.write_outputs(rep, args)
     return 0

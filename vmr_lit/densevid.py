@@ -38,15 +38,13 @@ def _items(iou, t, gs, ps, bounds, pen, rule='caption'):
             if c: p = ps[j]; items += [(gs[i], p) for i in ii[k:k + c]]; k += c
             else: items.append((pen(t, j), ps[j]))
         return items, cnt.count(0)
-    items, n_unmatched = [], 0
+    items, n_unmatched = [], 0                           # rule 'file' (2017): a penalty after each file until a match
     for j in range(len(ps)):
         added = False
         for a, b in zip(bounds[:-1], bounds[1:]):
             for i in np.nonzero(m[j, a:b])[0] + a: items.append((gs[i], ps[j])); added = True
-            if rule == 'file' and not added: items.append((pen(t, j), ps[j]))   # 2017: a penalty after each file until a match
-        if not added:
-            n_unmatched += 1
-            if rule != 'file': items.append((pen(t, j), ps[j]))
+            if not added: items.append((pen(t, j), ps[j]))
+        n_unmatched += not added
     return items, n_unmatched
 
 def _prec_rec(iou, t, bounds):

@@ -355,7 +355,6 @@ def frame_records(df:pd.DataFrame)->list:
 
 def _in_memory(obj):
     "(fmt, obj) for data in memory, as `_parse` returns for files; None for data already loaded."
-    if isinstance(obj, Records): return 'jsonl', obj                  # records already read, named by their source
     if isinstance(obj, pd.DataFrame): return 'jsonl', Records(frame_records(obj), 'DataFrame records')
     if isinstance(obj, dict): return 'json', obj
     if isinstance(obj, (list, tuple)) and len(obj) and all(isinstance(r, dict) for r in obj): return 'jsonl', Records(list(obj))

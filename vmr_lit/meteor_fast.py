@@ -44,7 +44,7 @@ def fast_meteor(sc,          # a `MeteorScorer` (caches and alpha, beta, gamma)
         w = ref[0]
         if w in hyp: return meteor_tail(sc, H, R, 1, 1)
         if len(w) >= 10:                                 # stem(w) starts with w[:2] (proved below): no synonym starting so, no match
-            p = w[:2]
+            p = w[:2].lower()                              # nltk lower-cases the words before stemming
             for P in ph:
                 if p in P: break
             else: return 0.0

@@ -125,6 +125,9 @@ def read_youcook2(obj,                     # the parsed JSON document
             s.append(_sentence(a['sentence'], f"{where} annotations[{k}] sentence"))
         w = np.array(w, float).reshape(-1, 2); n_rev += int((w[:, 1] < w[:, 0]).sum())
         vids.append(str(v)); durs.append(_num(x['duration'], f"{where} duration")); W.append(w); S.append(s)
+    if subset is not None and not vids:
+        present = sorted({str(x.get('subset')) for x in obj['database'].values() if isinstance(x, dict)})
+        raise InputError(f"{source}: no video has subset {subset!r}; subsets present: {', '.join(present)}")
     return CaptionGT(vids, np.array(durs, float), W, S, str(source), dict(n_reversed=n_rev, n_empty_sentences=0, n_missing_duration=0))
 
 # %% ../nbs/12e_youcook2.ipynb #34c8f400
@@ -240,6 +243,7 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
             ['Precision_Mean', 'Recall_Mean', 'F1_Score', 'SODA_c', 'n_preds']
     vals = {n: np.zeros(len(g)) for n in names}
     for q, (v, gw, gs) in enumerate(zip(g.vids, g.windows, g.sentences)):
+        if not len(gw): raise InputError(f"{g.source}: video {v}: no reference segments (eval_dvc.py's recall divides by their number)")
         pw, ps = P.get(v, none)
         tp, tg = [next(ptok) for _ in ps], [next(gtok) for _ in gs]
         cm = []
@@ -303,7 +307,8 @@ register_preset('timechat-dvc', 'captions', "alias of 'vid2seq': RenShuhuai-Andy
 def vid2seq_run(args)->int:
     "`vmr-lit captions --preset vid2seq`: score with `evaluate_vid2seq` and print as eval_dvc.py does (called by 12c)."
     for flag, val in (('--soda', args.soda), ('--metrics', args.metrics), ('--multi-ref', args.multi_ref), ('--max-proposals', args.max_proposals),
-                      ('--cider-idf', args.cider_idf)):
+                      ('--cider-idf', args.cider_idf), ('--paragraphs', args.paragraphs or None), ('--current', args.current or None),
+                      ('-v', args.verbose or None), ('--jobs', args.jobs), ('--gt-kind', args.gt_kind), ('--pred-kind', args.pred_kind)):
         if val is not None: raise InputError(f"{flag} does not apply to --preset {args.preset}: it prints eval_dvc.py's fixed set")
     if args.reversed == 'zero': raise InputError(f"--reversed zero does not apply to --preset {args.preset}: eval_dvc.py swaps reversed windows (default) or use --reversed raise")
     conv = {k: v for k, v in dict(scorer=args.scorer, reversed=args.reversed, unknown={'report': 'ignore', 'raise': 'raise'}.get(args.unknown)).items() if v is not None}
