@@ -72,6 +72,9 @@ def anet_items(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
     bounds = np.cumsum([0] + [len(s) for _, s in ref_sets])
     iou = temporal_iou(pw, gw, union=union, eps=eps) if len(gw) and len(pw) else np.zeros((len(pw), len(gw)))
     pen = _penalty_of(penalty)
+    if penalty_rule != 'file' and hasattr(pen, 'prefetch') and iou.size:   # random strings: drawn in one batch
+        best = iou.max(1)
+        pen.prefetch([(t, j) for t in tious for j in np.nonzero(best < t)[0].tolist()])
     return {float(t): _items(iou, t, gs, list(pred_sentences), bounds, pen, penalty_rule) for t in tious}
 
 def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], one per reference file with this video

@@ -103,10 +103,17 @@ def random_penalty(seed:int,   # the run's seed (`seed` convention, default 0)
                   ):           # f(tau, j) -> a string of 10-20 random lower-case letters
     "densevid_eval's random penalty strings, seeded: one per (video, threshold, caption), the same in every run."
     base, memo = zlib.crc32(str(vid).encode()), {}
+    def key(t, j): return (((int(seed) * 4294967311 + base) * 1009 + int(round(t * 1000))) * 1000003) + int(j)
     def f(t, j):
         s = memo.get((t, j))
-        if s is None: s = memo[(t, j)] = _letters((((int(seed) * 4294967311 + base) * 1009 + int(round(t * 1000))) * 1000003) + int(j))
+        if s is None: s = memo[(t, j)] = _letters(key(t, j))
         return s
+    def prefetch(tj):
+        "Draw the strings of many (t, j) at once (`letters_batch`, 12g_random_strings), so that `f` finds them."
+        from vmr_lit.random_strings import letters_batch
+        new = [x for x in dict.fromkeys(tj) if x not in memo]
+        if new: memo.update(zip(new, letters_batch([key(t, j) for t, j in new])))
+    f.prefetch = prefetch
     return f
 
 _RNG = random.Random()
