@@ -77,6 +77,11 @@ def anet_items(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         pen.prefetch([(t, j) for t in tious for j in np.nonzero(best < t)[0].tolist()])
     return {float(t): _items(iou, t, gs, list(pred_sentences), bounds, pen, penalty_rule) for t in tious}
 
+def _scores(scorer, pairs):
+    "The scores of (reference, caption) pairs: one `score_pairs` batch when the scorer has it, else one call each."
+    if hasattr(scorer, 'score_pairs'): return scorer.score_pairs([r for r, _ in pairs], [c for _, c in pairs])
+    return [scorer(r, c) for r, c in pairs]
+
 def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], one per reference file with this video
                pred_windows,          # generated windows (P, 2)
                pred_sentences,        # generated sentences (P,)
@@ -104,11 +109,14 @@ def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         if penalty_rule == 'file' or (aggregate == 'corpus' and hasattr(scorer, 'corpus')):
             items, _ = _items(iou, t, gs, pred_sentences, bounds, pen, penalty_rule)
             if aggregate == 'corpus' and hasattr(scorer, 'corpus'): score = scorer.corpus(items)[0] if items else 0.0
-            else: score = sum(scorer(r, c) for r, c in items if r is not None) / len(items) if items else 0.0
+            else: score = sum(_scores(scorer, [(r, c) for r, c in items if r is not None])) / len(items) if items else 0.0
             out[float(t)] = (float(score), len(items)) + _prec_rec(iou, t, bounds)
             continue
-        tot = sum(scorer(gs[i], pred_sentences[j]) for j, i in pairs)
-        if penalty is not None: tot += sum(scorer(pen(t, j), pred_sentences[j]) for j in unmatched)
+        todo = [(gs[i], pred_sentences[j]) for j, i in pairs]
+        if penalty is not None: todo += [(pen(t, j), pred_sentences[j]) for j in unmatched]
+        vs = _scores(scorer, todo)                       # one batch; the sums below keep the pair order
+        tot = sum(vs[:len(pairs)])
+        if penalty is not None: tot += sum(vs[len(pairs):])
         n = len(pairs) + len(unmatched)
         score = tot / n if n else 0.0
         out[float(t)] = (float(score), len(pairs) + len(unmatched)) + _prec_rec(iou, t, bounds)

@@ -20,6 +20,7 @@ import numpy as np
 from .core import InputError
 from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
 from .meteor_fast import fast_meteor, meteor_tail   # METEOR's matching kernel (10a_meteor_fast)
+from .jit import jit_enabled                          # the compiled batch kernel (10b_meteor_jit) runs when True
 
 # %% ../nbs/10_meteor.ipynb #7a4adf67
 LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
@@ -211,11 +212,17 @@ class MeteorScorer:
 
     def _tail(self, H, R, m, chunks): return meteor_tail(self, H, R, m, chunks)
 
+    def _batch(self)->bool: return self.engine == 'fast' and jit_enabled()
+
     def warm(self, sentences):
-        "Fill the token, stem and synonym caches for the words of `sentences` (e.g. before forking workers)."
+        "Fill the token, stem and synonym caches for the words of `sentences` (e.g. before forking workers), and their integer codes."
+        sentences = list(sentences)
         words = set()
         for x in sentences: words.update(self.tok(x))
         for w in sorted(words): self._syn(self.stemmer.stem(w))     # each distinct word once, in a fixed order
+        if self._batch():
+            from vmr_lit.meteor_jit import warm_codes                # the kernel's tables (10b_meteor_jit), shared by forked workers
+            warm_codes(self, [self.tok(x) for x in dict.fromkeys(sentences)])
 
     def score_tokens(self, ref:tuple, cand:tuple)->float:
         "METEOR of two token tuples (cached)."
@@ -235,6 +242,45 @@ class MeteorScorer:
     def __call__(self, reference, candidate:str)->float:
         if not isinstance(reference, str): return max(self(r, candidate) for r in reference)
         return self.score_tokens(self.tok(reference), self.tok(candidate))
+
+    def _score_keys(self, keys:list)->list:
+        "`[self.score_tokens(r, c) for r, c in keys]`, the new pairs of the kernel's kind scored in one compiled call."
+        S, out, new = self.scores, [None] * len(keys), {}
+        for k, key in enumerate(keys):
+            v = S.get(key)
+            if v is None: new.setdefault(key, []).append(k)
+            else: out[k] = v
+        if not new: return out
+        if self._batch():
+            from vmr_lit.meteor_jit import score_batch
+            batch = [key for key in new if len(key[0]) > 1 and key[1]]   # empty tuples (0.0) and one-word references stay in Python
+            vals = dict(zip(batch, score_batch(self, [r for r, _ in batch], [c for _, c in batch]))) if batch else {}
+            for key in new:
+                v = vals.get(key)
+                if v is None: v = self._fast(*key) if key[0] and key[1] else 0.0
+                S[key] = v
+            self.n_calls += len(new)
+        for key, ks in new.items():
+            v = S[key] if key in S else self.score_tokens(*key)
+            for k in ks: out[k] = v
+        return out
+
+    def score_pairs(self,
+                    refs,    # references: sentences, or lists of sentences (the best score, as `__call__`)
+                    cands,   # candidate sentences, as many
+                   )->list:  # `[self(r, c) for r, c in zip(refs, cands)]`
+        "METEOR of each (reference, candidate) pair; the new ones in one batch (compiled kernel when numba runs)."
+        refs, cands = list(refs), list(cands)
+        if len(refs) != len(cands): raise InputError(f"score_pairs needs as many references as candidates, got {len(refs)} and {len(cands)}")
+        keys, where = [], []
+        for r, c in zip(refs, cands):
+            t = self.tok(c)
+            if isinstance(r, str): where.append(len(keys)); keys.append((self.tok(r), t)); continue
+            r = list(r)
+            if not r or not all(isinstance(x, str) for x in r): where.append((r, c)); continue   # __call__'s own error or recursion
+            where.append(slice(len(keys), len(keys) + len(r))); keys += [(self.tok(x), t) for x in r]
+        vals = self._score_keys(keys)
+        return [vals[w] if type(w) is int else max(vals[w]) if type(w) is slice else self(*w) for w in where]
 
     def __repr__(self): return f"MeteorScorer(engine={self.engine!r}, {len(self.scores)} pairs cached)"
 

@@ -25,11 +25,16 @@ def _para(windows, sentences, order):
 
 _PJOB = None
 
+def _meteor_list(met, G, R, ids):
+    "Per-id METEOR `met(G[k], R[k][0])` (the best over a video's references), one `score_pairs` batch when the scorer has it."
+    if hasattr(met, 'score_pairs'): return [float(x) for x in met.score_pairs([G[k] for k in ids], [R[k][0] for k in ids])]
+    return [float(met(G[k], R[k][0])) for k in ids]
+
 def _para_chunk(ids):
     "Per-id METEOR and CIDEr-D of the ids `ids` (in a forked worker): what `caption_scores` computes for them."
     G, R, met, df, metrics = _PJOB
     out = {}
-    if 'METEOR' in metrics: out['METEOR'] = [float(met(G[k], R[k][0])) for k in ids]
+    if 'METEOR' in metrics: out['METEOR'] = _meteor_list(met, G, R, ids)
     if 'CIDEr' in metrics: out['CIDEr'] = cider_d({k: G[k] for k in ids}, {k: R[k] for k in ids}, df=df)[1]
     return out
 
@@ -41,6 +46,7 @@ def _forked_scorers(G, R, metrics, meteor, n_jobs):
     if meteor is None:
         from vmr_lit.meteor import MeteorScorer
         meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
+    if hasattr(meteor, 'warm'): meteor.warm([])                  # the compiled METEOR kernel loaded once, before the fork
     ids = list(G)
     _PJOB = (G, R, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
     chunks = [ids[c::n_jobs * 4] for c in range(min(n_jobs * 4, len(ids)))]
@@ -54,6 +60,18 @@ def _forked_scorers(G, R, metrics, meteor, n_jobs):
         xs = [per[m][k] for k in ids]
         return lambda G_, R_: (float(np.mean(np.array(xs))), xs)    # the mean over ids in order, as caption_scores takes it
     return {m: plug(m) for m in per}
+
+def _batch_meteor(meteor, metrics):
+    "`caption_scores`' METEOR as a plug-in scoring every id in one `score_pairs` batch (same per-id floats and mean)."
+    if 'METEOR' not in metrics or hasattr(meteor, 'corpus'): return {}
+    if meteor is None:
+        from vmr_lit.meteor import MeteorScorer
+        meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
+    if not hasattr(meteor, 'score_pairs'): return {}
+    def plug(G, R):
+        per = _meteor_list(meteor, G, R, list(G))
+        return float(np.mean(np.array(per))), per
+    return {'METEOR': plug}
 
 def evaluate_paragraphs(gt,                      # reference file(s): path, CaptionGT, or a list of them
                         pred,                    # predictions: path or CaptionPred
@@ -81,7 +99,7 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
     if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus') and {'METEOR', 'CIDEr'} & set(metrics):
         G, R = _tokenized(refs, tok, 'keep'), _tokenized(res, tok, 'keep')
         sc = caption_scores(G, R, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, R, metrics, meteor, int(n_jobs)))
-    else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor)
+    else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor, scorers=_batch_meteor(meteor, metrics))
     values = {f"Para.{m}": np.array([sc.per_id[v][m] for v in vids]) for m in metrics}
     rep = CaptionReport.from_values(vids, values, sum(v not in P for v in vids), dict(order=order))
     for m in metrics: rep.summary[f"Para.{m}"] = sc.corpus[m]     # corpus values, as printed by the lineage's script
