@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['SODA_TIOUS', 'SODA_VARIANTS', 'MULTI_REF', 'soda_table', 'soda_traceback', 'soda_match', 'soda_path',
            'plot_soda_table', 'soda_table_lex', 'soda_traceback_lex', 'soda_prf', 'cached_scorer', 'soda_one',
-           'soda_video', 'CiderScorer']
+           'soda_video', 'soda_one_all', 'soda_video_all', 'CiderScorer']
 
 # %% ../nbs/11_soda.ipynb #8ad8be66
 from typing import Callable, Optional, Sequence
@@ -14,6 +14,7 @@ from .core import InputError
 from .iou import temporal_iou
 from .caption_metrics import cider_d_one, document_frequency, DocumentFrequency
 from .ptb import ptb_lines
+from .jit import jit_enabled
 
 # %% ../nbs/11_soda.ipynb #e29e4ee2
 def soda_table(C:np.ndarray,   # costs C[i, j] of matching reference i with generated caption j, shape (G, P)
@@ -54,6 +55,10 @@ def soda_match(C:np.ndarray,       # costs, shape (G, P)
     if F is not None:
         F = np.asarray(F, dtype=np.float64)
         if F.shape != C.shape or not np.isfinite(F).all(): raise InputError(f"caption scores must be a finite {C.shape} matrix")
+        if jit_enabled():                                   # the compiled twin (11a_soda_jit): the same tables and pairs
+            from vmr_lit.soda_jit import lex_match
+            S1, _, pairs = lex_match(np.ascontiguousarray(C), np.ascontiguousarray(F))
+            return float(S1[-1, -1]), [tuple(p) for p in pairs.tolist()]
         S1, S2 = soda_table_lex(C, F)
         return float(S1[-1, -1]), soda_traceback_lex(S1, S2)
     S = soda_table(C)
@@ -158,6 +163,19 @@ class _Cached:
             if not np.isfinite(v): raise InputError(f"scorer returned {v} for reference {r!r} and candidate {c!r}")
             self.cache[k] = v
         return v
+    def score_pairs(self, refs, cands):
+        "`[self(r, c) for r, c in zip(refs, cands)]`, the pairs not yet cached scored in one call of the scorer's `score_pairs` if it has one."
+        cache = self.cache; keys = list(zip(refs, cands))
+        miss = [k for k in keys if k not in cache]
+        if miss:
+            miss = list(dict.fromkeys(miss))                 # each distinct pair once
+            batch = getattr(self.scorer, 'score_pairs', None)
+            vals = batch([r for r, _ in miss], [c for _, c in miss]) if batch is not None else [self.scorer(r, c) for r, c in miss]
+            for (r, c), v in zip(miss, vals):
+                v = float(v)
+                if not np.isfinite(v): raise InputError(f"scorer returned {v} for reference {r!r} and candidate {c!r}")
+                cache[(r, c)] = v
+        return [cache[k] for k in keys]
 
 def cached_scorer(scorer:Callable)->Callable:
     "Wrap `scorer(reference, candidate)` so that each distinct pair is scored once."
@@ -170,17 +188,23 @@ def _order(windows, sort, sentences=None):
     if not sort: return np.arange(len(w))
     o = np.argsort(w[:, 0], kind='stable')
     if sentences is None or len(o) < 2: return o
+    keys = list(map(tuple, w[o].tolist()))                  # Python floats: the same keys as numpy's, faster
+    if len(set(keys)) == len(keys): return o                # no identical windows
     slots = {}
-    for pos, k in enumerate(o): slots.setdefault((w[k, 0], w[k, 1]), []).append(pos)
+    for pos, key in enumerate(keys): slots.setdefault(key, []).append(pos)
     for pos in slots.values():
         if len(pos) > 1:
             for p, k in zip(pos, sorted(o[pos], key=lambda k: (str(sentences[k]), k))): o[p] = k
     return o
 
 def _score_matrix(iou, gs, ps, scorer, mask):
-    "f(g_i, p_j) where mask is True, 0 elsewhere."
+    "f(g_i, p_j) where mask is True, 0 elsewhere; one `scorer.score_pairs(refs, cands)` call when the scorer has it."
     F = np.zeros(iou.shape)
-    for i, j in zip(*np.nonzero(mask)): F[i, j] = scorer(gs[i], ps[j])
+    ii, jj = np.nonzero(mask)
+    if hasattr(scorer, 'score_pairs'):                      # one call for all cells (e.g. `MeteorScorer.score_pairs`)
+        if len(ii): F[ii, jj] = scorer.score_pairs([gs[i] for i in ii.tolist()], [ps[j] for j in jj.tolist()])
+    else:
+        for i, j in zip(ii.tolist(), jj.tolist()): F[i, j] = scorer(gs[i], ps[j])
     return F
 
 def soda_one(gt_windows,            # reference windows of one reference set, (G, 2)
@@ -253,6 +277,123 @@ def soda_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), .
         else:
             prf = [tuple(np.mean([p[t][:3] for p in pers], axis=0)) for t in taus]
     return tuple(float(x) for x in np.mean(prf, axis=0))
+
+# %% ../nbs/11_soda.ipynb #1736c4c9
+def _soda_all(gw,            # sorted reference windows, (G, 2)
+              gs,            # their sentences
+              pw,            # sorted generated windows, (P, 2)
+              ps,            # their sentences
+              og, op,        # the sorts (indices into the lists as given)
+              variants,      # subset of SODA_VARIANTS
+              scorer,        # a prepared (bound, cached) pair scorer
+              tious,         # thresholds of (a), distinct floats
+              union, eps,    # IoU convention
+              want_pairs,    # return the matched pairs (else None)
+             )->dict:        # {variant: {tau: (P, R, F, optimum, pairs)}}
+    "Every DP of one video and one reference set on one IoU matrix and one caption-score matrix."
+    G, P = len(gw), len(pw)
+    keys = [(v, t) for v in variants for t in (tious if v == 'a' else (0.0,))]
+    if not (G and P): return {v: {t: (*soda_prf(0.0, G, P), 0.0, [] if want_pairs else None) for t in (tious if v == 'a' else (0.0,))} for v in variants}
+    iou = np.ascontiguousarray(temporal_iou(pw, gw, union=union, eps=eps).T)                    # (G, P)
+    mask = iou > 0
+    if 'b' not in variants and 'c' not in variants: mask &= iou >= min(tious)                   # (a) alone: only where some threshold is met
+    F = _score_matrix(iou, gs, ps, scorer, mask)   # (b), (c) need F where IoU > 0; (a) reads it only where IoU >= tau > 0
+    res = []
+    if jit_enabled() and np.isfinite(iou * F).all() and iou.min() >= 0 and F.min() >= 0 and np.isfinite(F).all():
+        from vmr_lit.soda_jit import lex_many
+        opt, tot, n, prs = lex_many(iou, F, np.array([t for _, t in keys]), np.array([v == 'c' for v, _ in keys]))
+        opt, tot, n = opt.tolist(), tot.tolist(), n.tolist()
+        for k, (v, t) in enumerate(keys):
+            pairs = prs[k, :n[k]].tolist() if want_pairs else ()
+            res.append((opt[k] if v == 'c' else tot[k], opt[k], pairs))
+    else:                                          # the Python engine (it also raises on bad costs or scores)
+        for v, t in keys:
+            if v == 'c':
+                opt, pairs = soda_match(iou * F, F); total = opt
+            else:
+                opt, pairs = soda_match(np.where(iou >= t, iou, 0.0), F)
+                total = float(sum(F[i, j] for i, j in pairs))
+            res.append((total, opt, pairs))
+    out = {v: {} for v in variants}
+    for (v, t), (total, opt, pairs) in zip(keys, res):
+        out[v][t] = (*soda_prf(total, G, P), opt, [(og[i], op[j]) for i, j in pairs] if want_pairs else None)
+    return out
+
+def _prepare(scorer, sentences):
+    "The pair scorer of one reference set: bound (CIDEr's IDF) and cached."
+    if hasattr(scorer, 'bind'): scorer = scorer.bind(list(sentences))
+    return cached_scorer(scorer)
+
+def _check_variants(variants):
+    variants = tuple(variants)
+    for v in variants:
+        if v not in SODA_VARIANTS: raise InputError(f"SODA variant must be one of {SODA_VARIANTS}, got {v!r}")
+    return tuple(dict.fromkeys(variants))
+
+def soda_one_all(gt_windows,            # reference windows of one reference set, (G, 2)
+                 gt_sentences,          # their sentences, (G,)
+                 pred_windows,          # generated windows, (P, 2)
+                 pred_sentences,        # their sentences, (P,)
+                 variants=SODA_VARIANTS,  # any of 'a', 'b', 'c'
+                 scorer:Callable=None,  # f(reference, candidate) -> float; default nltk METEOR (`MeteorScorer`)
+                 tious=SODA_TIOUS,      # thresholds of variant (a)
+                 sort_gt:bool=True,     # sort references by start (stable)
+                 sort_pred:bool=True,   # sort generated captions by start (stable)
+                 union:str='hull',      # IoU union
+                 eps:float=0.0,         # added to the IoU's union
+                )->dict:                # {variant: soda_one(..., variant)}
+    "`soda_one` for several variants at once: the sorts, the IoU and the caption scores computed once, every DP in one compiled call."
+    variants = _check_variants(variants)
+    if scorer is None:
+        from vmr_lit.meteor import MeteorScorer
+        scorer = MeteorScorer()
+    scorer = _prepare(scorer, gt_sentences)
+    og, op = _order(gt_windows, sort_gt, gt_sentences), _order(pred_windows, sort_pred, pred_sentences)
+    gw = np.asarray(gt_windows, np.float64).reshape(-1, 2)[og]; gs = [gt_sentences[k] for k in og]
+    pw = np.asarray(pred_windows, np.float64).reshape(-1, 2)[op]; ps = [pred_sentences[k] for k in op]
+    return _soda_all(gw, gs, pw, ps, og, op, variants, scorer, tuple(dict.fromkeys(float(t) for t in tious)), union, eps, True)
+
+def _mean_rows(prf):
+    "`tuple(float(x) for x in np.mean(prf, axis=0))`; one row is returned as it is (np.mean of one row is that row)."
+    if len(prf) == 1: return tuple(float(x) for x in prf[0])
+    return tuple(float(x) for x in np.mean(prf, axis=0))
+
+def soda_video_all(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), ...], one per reference file holding the video
+                   pred_windows,          # generated windows, (P, 2)
+                   pred_sentences,        # generated sentences, (P,)
+                   variants=SODA_VARIANTS,  # any of 'a', 'b', 'c'
+                   scorer:Callable=None,  # f(reference, candidate) -> float
+                   tious=SODA_TIOUS,      # thresholds averaged by variant (a)
+                   extra_tious=(),        # more thresholds of (a) to report one by one
+                   multi_ref:str='pool',  # 'pool', 'best' or 'mean'
+                   sort_refs:bool=True,   # sort references by start
+                   union:str='hull',      # IoU union
+                   eps:float=0.0,         # added to the union
+                  )->dict:                # {variant: (P, R, F)} and, if 'a' is asked, {('a', tau): (P, R, F)} for each threshold
+    "`soda_video` for several variants of one video in one pass: {v: soda_video(..., v)}, and (a) at each single threshold."
+    if multi_ref not in MULTI_REF: raise InputError(f"multi_ref must be one of {MULTI_REF}, got {multi_ref!r}")
+    variants = _check_variants(variants)
+    ref_sets = [(np.asarray(w, np.float64).reshape(-1, 2), list(s)) for w, s in ref_sets]
+    if not ref_sets: raise InputError("soda_video needs at least one reference set")
+    if scorer is None:
+        from vmr_lit.meteor import MeteorScorer
+        scorer = MeteorScorer()
+    main_t = tuple(dict.fromkeys(float(t) for t in tious))                  # soda_one's keys: distinct, in order
+    all_t = tuple(dict.fromkeys((*main_t, *(float(t) for t in extra_tious)))) if 'a' in variants else ()
+    pw = np.asarray(pred_windows, np.float64).reshape(-1, 2)
+    op = _order(pw, True, pred_sentences); pw = pw[op]; ps = [pred_sentences[k] for k in op]   # the captions' order, once
+    if multi_ref == 'pool': ref_sets = [(np.concatenate([w for w, _ in ref_sets]), [x for _, ss in ref_sets for x in ss])]
+    pers = []
+    for w, s in ref_sets:
+        og = _order(w, sort_refs, s)
+        pers.append(_soda_all(w[og], [s[k] for k in og], pw, ps, og, op, variants, _prepare(scorer, s), all_t, union, eps, False))
+    def prf(v, t):
+        if multi_ref == 'pool': return pers[0][v][t][:3]
+        if multi_ref == 'best': return max((p[v][t][:3] for p in pers), key=lambda x: x[2])   # the first on ties
+        return tuple(np.mean([p[v][t][:3] for p in pers], axis=0))
+    out = {v: _mean_rows([prf(v, t) for t in (main_t if v == 'a' else (0.0,))]) for v in variants}
+    out.update({('a', t): _mean_rows([prf('a', t)]) for t in all_t})
+    return out
 
 # %% ../nbs/11_soda.ipynb #ab71c99e
 class _BoundCider:
