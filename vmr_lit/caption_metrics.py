@@ -110,15 +110,21 @@ def _bleu_stats_fast(refs, cand:str, n:int)->tuple:
 def bleu(gts:dict,   # {id: [reference token strings]}
          res:dict,   # {id: [candidate token string]}
          n:int=4,    # largest n-gram order
-         engine:str='fast',  # 'fast' (cached n-grams) or 'plain' (`bleu_stats`, the reference)
+         engine:str=None,    # 'jit' (compiled, `vmr_lit.coco_jit`), 'fast' (cached n-grams) or 'plain' (`bleu_stats`, the reference); None: 'jit' when `jit_enabled()`, else 'fast'
         )->tuple:
     "coco-caption's BLEU: ([corpus BLEU_1..BLEU_n], [[per-id BLEU_k for each id] for k in 1..n])."
     ids = check_captions(gts, res, 'bleu')
-    stats = _bleu_stats_fast if _engine(engine) == 'fast' else bleu_stats
+    engine, rows = _pick(engine, ids), None
+    if engine == 'jit':
+        from vmr_lit.coco_jit import jit_bleu
+        st = jit_bleu(gts, res, ids, n)                  # None when the words do not fit the kernels' keys
+        if st is not None: rows = ((c, r, [max(0, c - k) for k in range(n)], m) for c, r, m in zip(*st))
+    if rows is None:
+        stats = bleu_stats if _engine('fast' if engine == 'jit' else engine) == 'plain' else _bleu_stats_fast
+        rows = (stats(gts[k], res[k][0], n) for k in ids)
     C = R = 0; G, M = [0] * n, [0] * n
     per = [[] for _ in range(n)]
-    for k in ids:
-        c, r, g, m = stats(gts[k], res[k][0], n)
+    for c, r, g, m in rows:
         C += c; R += r
         for j in range(n): G[j] += g[j]; M[j] += m[j]
         for j, v in enumerate(bleu_from_stats(c, r, g, m)): per[j].append(v)
@@ -127,6 +133,13 @@ def bleu(gts:dict,   # {id: [reference token strings]}
 def _engine(engine):
     if engine not in ('fast', 'plain'): raise InputError(f"engine must be 'fast' or 'plain', got {engine!r}")
     return engine
+
+def _pick(engine, ids):
+    "The engine of `bleu` and `cider_d`: None is 'jit' when numba runs (`vmr_lit.jit.jit_enabled`), else 'fast'; no ids: 'fast'."
+    if engine is None:
+        from vmr_lit.jit import jit_enabled
+        engine = 'jit' if jit_enabled() else 'fast'
+    return 'fast' if engine == 'jit' and not ids else engine
 
 # %% ../nbs/15_caption_metrics.ipynb #c014
 def lcs(a:list, b:list)->int:
@@ -350,15 +363,20 @@ def cider_d(gts:dict,                              # {id: [reference token strin
             sigma:float=6.0,                       # width of the Gaussian length penalty
             df:Optional[DocumentFrequency]=None,   # document frequency; default: from `gts` (coco-caption)
             n:int=4,                               # largest n-gram order
-            engine:str='fast',                     # 'fast' (cached n-grams, weights per call), 'array' (numpy over the call) or 'plain' (`cider_d_one`)
+            engine:str=None,                       # 'jit' (compiled, `vmr_lit.coco_jit`), 'fast' (cached n-grams, weights per call), 'array' (numpy over the call) or 'plain' (`cider_d_one`); None: 'jit' when `jit_enabled()`, else 'fast'
             index:Optional[GramIndex]=None,        # with 'array': n-gram ids shared across calls (e.g. one video's thresholds)
            )->tuple:
     "coco-caption's CIDEr (CIDEr-D): (mean over ids, [per-id score])."
     ids = check_captions(gts, res, 'cider_d')
-    if engine == 'array':
+    engine = _pick(engine, ids)
+    if engine in ('array', 'jit'):
         if df is not None and not isinstance(df, DocumentFrequency): raise InputError(f"cider_d: df must be a DocumentFrequency (see document_frequency), got {type(df).__name__}")
         if df is not None and df.n_docs < 1: raise InputError("cider_d: the document frequency covers no ids")
-        per = _cider_array(gts, res, ids, df, sigma, n, index)
+        per = None
+        if engine == 'jit':
+            from vmr_lit.coco_jit import jit_cider
+            per = jit_cider(gts, res, ids, df, sigma, n)    # None when the words do not fit the kernels' keys: the array engine
+        if per is None: per = _cider_array(gts, res, ids, df, sigma, n, index)
         return float(np.mean(np.array(per))), per
     fast = _engine(engine) == 'fast'
     if df is None: df = document_frequency(gts, n, engine)

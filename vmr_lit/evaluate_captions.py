@@ -23,6 +23,7 @@ from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_p
 from .meteor import NEXT_LINE, _with_next
 from .ptb import ptb_tokenize, ascii_spaces, PUNCTUATIONS, _tokens_next
 from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, _bleu_stats_fast, GramIndex
+from .jit import jit_enabled
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b310cfa3
 CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
@@ -246,8 +247,12 @@ def _score_videos(job, idx, bar=None):
         for t, (_, nu) in its.items(): n_un[t] += nu
         coco = [s for s in specs if s.family == 'ANet' and s.field in ANET_COCO]
         if coco:
-            memo, index = {}, GramIndex()
-            rc = {t: anet_coco(its[t][0], job['tok'], job['df'].get(t), memo, index) for t in job['anet_tious']}
+            if jit_enabled():                                            # all thresholds in one pass of the compiled kernels (15a)
+                from vmr_lit.coco_jit import anet_coco_video
+                rc = anet_coco_video({t: its[t] for t in job['anet_tious']}, job['tok'], job['df'])
+            else:
+                memo, index = {}, GramIndex()
+                rc = {t: anet_coco(its[t][0], job['tok'], job['df'].get(t), memo, index) for t in job['anet_tious']}
             for s, n in zip(specs, names):
                 if s in coco: vals[n][q] = np.mean([rc[t][s.field] for t in tious]) if s.theta is None else rc[s.theta][s.field]
         if any(s.family == 'ANet' and s.field not in ANET_COCO for s in specs):
