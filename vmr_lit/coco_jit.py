@@ -13,7 +13,7 @@ import numpy as np
 from .jit import njit
 from .caption_metrics import bleu_from_stats, DocumentFrequency
 
-# %% ../nbs/15a_coco_jit.ipynb #afc1721d
+# %% ../nbs/15a_coco_jit.ipynb #314954e2
 _MAX_KEY = 2 ** 63
 
 def _ids(vocab, sp):
@@ -86,7 +86,7 @@ def _sentence_grams(tok, start, n, B):
     keys = np.empty(ng, np.int64)
     for q in range(cap):
         if table[q, 1] >= 0: keys[table[q, 1]] = table[q, 0]
-    return gid[:m].copy(), tf[:m].copy(), order[:m].copy(), gstart, keys
+    return gid[:m], tf[:m], order[:m], gstart, keys
 
 # %% ../nbs/15a_coco_jit.ipynb #bfc56176
 class _Grams:
