@@ -13,7 +13,7 @@ import numpy as np
 from .jit import njit
 from .caption_metrics import bleu_from_stats, DocumentFrequency
 
-# %% ../nbs/15a_coco_jit.ipynb #32a9d14d
+# %% ../nbs/15a_coco_jit.ipynb #314954e2
 _MAX_KEY = 2 ** 63
 
 def _ids(vocab, sp):
@@ -27,8 +27,8 @@ def _words(sents:list)->tuple:
     sp = [s.split() for s in sents]
     tok, start = _ids(vocab, sp)
     V = len(vocab)
+    if all(s and ' '.join(w) == s for s, w in zip(sents, sp)): return tok, start, tok, start, V, list(vocab)   # then split(' ') == split()
     sp1 = [s.split(' ') for s in sents]
-    if sp1 == sp: return tok, start, tok, start, V, list(vocab)
     tok1, start1 = _ids(vocab, sp1)                       # ids above V: words of `split(' ')` only (e.g. '')
     return tok, start, tok1, start1, V, list(vocab)
 
@@ -36,43 +36,59 @@ def _keys_fit(V:int, n:int)->bool:
     "Whether n-grams over V words fit the int64 keys (base V + 1, n digits)."
     return (V + 1) ** n < _MAX_KEY
 
+_HASH = np.uint64(0x9E3779B97F4A7C15)
+
 @njit
 def _sentence_grams(tok, start, n, B):
-    "Per sentence, its distinct 1..n-grams in insertion order: keys, counts, orders (0-based) and offsets per sentence."
+    "Per sentence, its distinct 1..n-grams in insertion order: call-wide ids, counts, orders (0-based), offsets per sentence, and the key of each id."
     S = len(start) - 1
     total = 0
     for s in range(S):
         L = start[s + 1] - start[s]
         for k in range(1, n + 1):
             if L - k + 1 > 0: total += L - k + 1
-    key = np.empty(total, np.int64); tf = np.empty(total, np.int64); order = np.empty(total, np.int64)
+    gid = np.empty(total, np.int64); tf = np.empty(total, np.int64); order = np.empty(total, np.int64)
     gstart = np.zeros(S + 1, np.int64)
-    m = 0
+    bits = 10
+    cap = 1 << bits
+    table = np.full((cap, 2), -1, np.int64)         # open addressing: (key, id) per slot, side by side (one cache line)
+    slot = np.empty(cap // 2, np.int64)             # per id: its place in the current list
+    ng = 0; m = 0
     for s in range(S):
         a = start[s]; L = start[s + 1] - a
+        m0 = m
         for k in range(1, n + 1):
-            cnt = L - k + 1
-            if cnt <= 0: break
-            ks = np.empty(cnt, np.int64)
-            for i in range(cnt):
+            for i in range(L - k + 1):
                 x = 0
                 for j in range(k): x = x * B + tok[a + i + j]
-                ks[i] = x
-            srt = np.argsort(ks, kind='mergesort')
-            first = np.zeros(cnt, np.int64)                 # the count of a run, at the run's first position
-            i = 0
-            while i < cnt:
-                j = i
-                while j + 1 < cnt and ks[srt[j + 1]] == ks[srt[i]]: j += 1
-                first[srt[i]] = j - i + 1                    # stable sort: srt[i] is the run's first position
-                i = j + 1
-            for i in range(cnt):
-                if first[i] > 0:
-                    key[m] = ks[i]; tf[m] = first[i]; order[m] = k - 1; m += 1
+                if 2 * (ng + 1) > cap:              # keep the load under one half: grow the table, rehash
+                    old = table
+                    bits += 1; cap = 1 << bits
+                    table = np.full((cap, 2), -1, np.int64)
+                    for q in range(len(old)):
+                        if old[q, 1] < 0: continue
+                        h2 = (np.uint64(old[q, 0]) * _HASH) >> np.uint64(64 - bits)
+                        while table[h2, 1] >= 0: h2 = (h2 + np.uint64(1)) & np.uint64(cap - 1)
+                        table[h2, 0] = old[q, 0]; table[h2, 1] = old[q, 1]
+                    s2 = np.empty(cap // 2, np.int64); s2[:ng] = slot[:ng]; slot = s2
+                h = (np.uint64(x) * _HASH) >> np.uint64(64 - bits)
+                while True:
+                    g = table[h, 1]
+                    if g < 0 or table[h, 0] == x: break
+                    h = (h + np.uint64(1)) & np.uint64(cap - 1)
+                if g < 0:                           # a new n-gram: the next id
+                    g = ng; table[h, 0] = x; table[h, 1] = g; slot[g] = -1; ng += 1
+                p = slot[g]
+                if p >= m0: tf[p] += 1                  # seen earlier in this sentence
+                else:                                   # its first occurrence here: listed now (insertion order)
+                    slot[g] = m; gid[m] = g; tf[m] = 1; order[m] = k - 1; m += 1
         gstart[s + 1] = m
-    return key[:m], tf[:m], order[:m], gstart
+    keys = np.empty(ng, np.int64)
+    for q in range(cap):
+        if table[q, 1] >= 0: keys[table[q, 1]] = table[q, 0]
+    return gid[:m], tf[:m], order[:m], gstart, keys
 
-# %% ../nbs/15a_coco_jit.ipynb #c1ed6250
+# %% ../nbs/15a_coco_jit.ipynb #bfc56176
 class _Grams:
     "The n-grams of a call's token strings as integer arrays (None from `make` when the keys would not fit)."
     @classmethod
@@ -81,9 +97,7 @@ class _Grams:
         if not _keys_fit(V, n): return None
         self = cls()
         self.n, self.B, self.V, self.words = n, V + 1, V, self_words
-        key, self.tf, self.order, self.gstart = _sentence_grams(tok, start, n, V + 1)
-        self.keys, self.gid = np.unique(key, return_inverse=True)
-        self.gid = self.gid.astype(np.int64).reshape(-1)
+        self.gid, self.tf, self.order, self.gstart, self.keys = _sentence_grams(tok, start, n, V + 1)
         self.ntok = np.diff(start); self.plen = np.maximum(self.ntok - 1, 0)
         self.tok1, self.start1 = tok1, start1
         return self
@@ -224,7 +238,7 @@ def _cider_groups(gid, tf, order, gstart, plen, cand, rstart, rsent, qstart, vid
             out[q] = s_ / n / (rstart[q + 1] - rstart[q]) * 10.0
     return out
 
-# %% ../nbs/15a_coco_jit.ipynb #2b014f58
+# %% ../nbs/15a_coco_jit.ipynb #1083d526
 _LOG_TAB = np.zeros(1)
 _PEN_TAB = {}
 
@@ -275,20 +289,36 @@ def cider_groups(gr:_Grams, cand, rsent, rstart, qstart, dfs:list, sigma:float=6
     return _cider_groups(gr.gid, gr.tf, gr.order, gr.gstart, gr.plen, cand, rstart, rsent, qstart, video, dfg, logn,
                          _logs(top), pen, gr.n, G)
 
+def _chunks(gts:dict, res:dict, ids:list, limit:int=1 << 17)->list:
+    "Runs of consecutive ids whose strings hold about `limit` characters (at least one id each): one kernel call each, small hash tables."
+    out, cur, size = [], [], 0
+    for k in ids:
+        z = len(res[k][0]) + sum(map(len, gts[k]))
+        if cur and size + z > limit: out.append(cur); cur, size = [], 0
+        cur.append(k); size += z
+    if cur: out.append(cur)
+    return out
+
 def jit_bleu(gts:dict, res:dict, ids:list, n:int=4):
-    "Per id (candidate length, closest reference length, guess, correct) as lists, or None if the words do not fit the keys."
-    sents, cand, rsent, rstart = _sentence_ids(gts, res, ids)
-    gr = _Grams.make(sents, n)
-    if gr is None: return None
-    correct, reflen, lc = bleu_counts(gr, cand, rsent, rstart)
-    return lc.tolist(), reflen.tolist(), correct.tolist()
+    "Per id (candidate length, closest reference length, correct) as lists, or None if the words do not fit the keys."
+    lc, rl, cr = [], [], []
+    for part in _chunks(gts, res, ids):                   # ids are independent: chunks keep the tables in cache
+        sents, cand, rsent, rstart = _sentence_ids(gts, res, part)
+        gr = _Grams.make(sents, n)
+        if gr is None: return None
+        correct, reflen, c = bleu_counts(gr, cand, rsent, rstart)
+        lc += c.tolist(); rl += reflen.tolist(); cr += correct.tolist()
+    return lc, rl, cr
 
 def jit_cider(gts:dict, res:dict, ids:list, df, sigma:float=6.0, n:int=4):
     "Per id CIDEr-D (a list), or None if the words do not fit the keys."
-    sents, cand, rsent, rstart = _sentence_ids(gts, res, ids)
-    gr = _Grams.make(sents, n)
-    if gr is None: return None
-    return cider_groups(gr, cand, rsent, rstart, np.array([0, len(ids)], np.int64), [df], sigma).tolist()
+    out = []
+    for part in ([ids] if df is None else _chunks(gts, res, ids)):    # with a given df the ids are independent
+        sents, cand, rsent, rstart = _sentence_ids(gts, res, part)
+        gr = _Grams.make(sents, n)
+        if gr is None: return None
+        out += cider_groups(gr, cand, rsent, rstart, np.array([0, len(part)], np.int64), [df], sigma).tolist()
+    return out
 
 # %% ../nbs/15a_coco_jit.ipynb #e97ce282
 def anet_coco_video(its:dict,          # `anet_items(...)`: {threshold: ([(reference, caption), ...], n_unmatched)}
