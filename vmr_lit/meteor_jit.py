@@ -9,7 +9,7 @@ __all__ = ['meteor_pairs', 'MeteorCodes', 'codes_of', 'score_batch', 'warm_codes
 import numpy as np
 from .jit import njit
 
-# %% ../nbs/10b_meteor_jit.ipynb #fafd8189
+# %% ../nbs/10b_meteor_jit.ipynb #a7f9080a
 def _grow(a, n):
     "`a` with room for at least `n` entries (doubling), the new ones -1."
     if n <= len(a): return a
@@ -55,17 +55,27 @@ class MeteorCodes:
 
     def tid(self, toks:tuple)->int:
         "The id of token tuple `toks` (its word ids stored in `words`)."
-        t = self.tids.get(toks)
-        if t is None:
-            wid = self.wid
-            try: ws = [wid[w] for w in toks]
-            except KeyError: ws = [self._word(w) for w in toks]
-            t = self.tids[toks] = len(self.tids)
-            a = self.n_words; b = a + len(ws)
-            self.words = _grow(self.words, b); self.words[a:b] = ws; self.n_words = b
-            self.t_lo, self.t_len = _grow(self.t_lo, t + 1), _grow(self.t_len, t + 1)
-            self.t_lo[t], self.t_len[t] = a, len(ws)
-        return t
+        return self.tids_of([toks])[0]
+
+    def tids_of(self, tuples)->list:
+        "The ids of token tuples; the new ones encoded and stored in one pass."
+        get, wid, out, new_w, new_len = self.tids.get, self.wid, [], [], []
+        n0 = n = len(self.tids)
+        for toks in tuples:
+            t = get(toks)
+            if t is None:
+                try: ws = [wid[w] for w in toks]
+                except KeyError: ws = [self._word(w) for w in toks]
+                t = self.tids[toks] = n; n += 1
+                new_w += ws; new_len.append(len(ws))
+            out.append(t)
+        if new_len:
+            a = self.n_words; b = a + len(new_w)
+            self.words = _grow(self.words, b); self.words[a:b] = new_w; self.n_words = b
+            self.t_lo, self.t_len = _grow(self.t_lo, n), _grow(self.t_len, n)
+            L = np.array(new_len, np.int64)
+            self.t_len[n0:n] = L; self.t_lo[n0:n] = a + np.cumsum(L) - L
+        return out
 
 def codes_of(sc)->MeteorCodes:
     "The scorer's `MeteorCodes` (made on first use and kept on the scorer, so forked workers share it)."
@@ -136,21 +146,19 @@ def _meteor_pairs(ref_t, hyp_t,                # tuple ids of the references and
 
 meteor_pairs = njit(_meteor_pairs)
 
-# %% ../nbs/10b_meteor_jit.ipynb #4abca1a7
+# %% ../nbs/10b_meteor_jit.ipynb #394f6321
 def score_batch(sc,      # a `MeteorScorer` (engine 'fast')
                 refs,    # reference token tuples, each of two tokens or more
                 hyps,    # hypothesis token tuples, each non-empty
                )->list:  # floats, equal to `[fast_meteor(sc, r, h) for r, h in zip(refs, hyps)]`
     "nltk's METEOR of each pair of token tuples in one compiled call."
     c = codes_of(sc)
-    rt = np.array([c.tid(r) for r in refs], np.int64); ht = np.array([c.tid(h) for h in hyps], np.int64)
+    rt = np.array(c.tids_of(refs), np.int64); ht = np.array(c.tids_of(hyps), np.int64)
     c.scratch = _grow(c.scratch, len(c.ids))
     return meteor_pairs(rt, ht, c.t_lo, c.t_len, c.words, c.stem, c.syn_lo, c.syn_hi, c.syn, c.scratch,
                         float(sc.alpha), float(1 - sc.alpha), float(sc.beta), float(sc.gamma)).tolist()
 
 def warm_codes(sc, toks):   # token tuples to encode
     "Encode `toks` (tuples of two tokens or more) and compile or load the kernel, e.g. before forking workers."
-    c = codes_of(sc)
-    for t in toks:
-        if len(t) > 1: c.tid(t)
+    codes_of(sc).tids_of(t for t in toks if len(t) > 1)
     score_batch(sc, [], [])
