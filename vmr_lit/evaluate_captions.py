@@ -16,7 +16,7 @@ import string
 import numpy as np
 from . import core
 from .core import InputError, Report, register_evaluator, register_preset, get_preset, parse_metric
-from .soda import soda_video, cached_scorer, SODA_VARIANTS, MULTI_REF
+from .soda import soda_video, soda_video_all, cached_scorer, SODA_VARIANTS, MULTI_REF
 from .meteor import get_scorer, ScoreTable
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
@@ -228,19 +228,15 @@ def _score_videos(job, idx, bar=None):
         pw, ps = P.get(v, (np.zeros((0, 2)), []))
         if bar is not None: bar.update(1)
         if not len(pw): n_without += 1; continue                          # every metric 0
-        for fam in ('SODA_a', 'SODA_b', 'SODA_c'):
-            if fam not in fams: continue
-            var = fam[-1]
-            sk = dict(multi_ref=conv['multi_ref'], sort_refs=conv['sort_refs'], **kw)
-            if var == 'a' and per_t_a:
-                per_t = {t: soda_video(refs[v], pw, ps, 'a', scorer, tious=(t,), **sk) for t in job['soda_tious']}
-                main = np.mean([per_t[t] for t in tious], axis=0)
-            elif var == 'a': main = soda_video(refs[v], pw, ps, 'a', scorer, tious=tious, **sk)
-            else: main = soda_video(refs[v], pw, ps, var, scorer, **sk)
+        variants = [f[-1] for f in ('SODA_a', 'SODA_b', 'SODA_c') if f in fams]
+        if variants:                                                     # every variant in one pass: IoU, order, caption scores once
+            sv = soda_video_all(refs[v], pw, ps, variants, scorer, tious=tious, extra_tious=job['soda_tious'] if per_t_a else (),
+                                multi_ref=conv['multi_ref'], sort_refs=conv['sort_refs'], **kw)
+            if per_t_a: sv['a'] = np.mean([sv[('a', t)] for t in tious], axis=0)   # as the mean of the single-threshold runs
             for s, n in zip(specs, names):
-                if s.family != fam: continue
+                if not s.family.startswith('SODA'): continue
                 i = ('Precision', 'Recall', 'F1').index(s.field)
-                vals[n][q] = main[i] if s.theta is None else per_t[s.theta][i]
+                vals[n][q] = sv[s.family[-1]][i] if s.theta is None else sv[('a', s.theta)][i]
         if 'ANet' not in fams: continue
         pen = _penalty_for(conv, v)                                      # the video's penalty strings, drawn once
         its = anet_items(refs[v], pw, ps, job['anet_tious'], pen, penalty_rule=conv['penalty_rule'], **kw)
@@ -327,7 +323,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
         _JOB = job
         if hasattr(scorer_obj, 'warm'):                                    # word caches filled once, before the fork
             scorer_obj.warm([x for v in order for _, ss in refs[v] for x in ss] + [x for v in order if v in P for x in P[v][1]])
-        chunks = [list(range(c, len(order), n_jobs * 4)) for c in range(min(n_jobs * 4, len(order)))]
+        chunks = [list(range(c, len(order), n_jobs * 16)) for c in range(min(n_jobs * 16, len(order)))]   # small chunks: the workers finish together
         try:
             with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context('fork')) as ex:
                 parts = []
