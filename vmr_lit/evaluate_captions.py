@@ -321,8 +321,8 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
         from concurrent.futures import ProcessPoolExecutor
         global _JOB
         _JOB = job
-        if hasattr(scorer_obj, 'warm'):                                    # word caches filled once, before the fork
-            scorer_obj.warm([x for v in order for _, ss in refs[v] for x in ss] + [x for v in order if v in P for x in P[v][1]])
+        if hasattr(scorer_obj, 'warm'):   # the references' words once, before the fork; each worker reads its own videos' captions
+            scorer_obj.warm([x for v in order for _, ss in refs[v] for x in ss])
         chunks = [list(range(c, len(order), n_jobs * 16)) for c in range(min(n_jobs * 16, len(order)))]   # small chunks: the workers finish together
         try:
             with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context('fork')) as ex:

@@ -10,7 +10,7 @@ import re
 import numpy as np
 from .core import InputError
 from .caption_formats import as_caption_gt, as_caption_pred
-from .caption_metrics import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized
+from .caption_metrics import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized, rouge_l, bleu_rows, bleu_from_rows
 from .evaluate_captions import CaptionReport
 
 # %% ../nbs/12d_paragraphs.ipynb #e1abe4de
@@ -31,15 +31,20 @@ def _meteor_list(met, G, R, ids):
     return [float(met(G[k], R[k][0])) for k in ids]
 
 def _para_chunk(ids):
-    "Per-id METEOR and CIDEr-D of the ids `ids` (in a forked worker): what `caption_scores` computes for them."
-    G, R, met, df, metrics = _PJOB
+    "What `caption_scores` computes for the ids `ids`, in a forked worker: their paragraphs' words, then per-id METEOR, CIDEr-D, ROUGE-L and BLEU statistics."
+    G, res, tok, met, df, metrics = _PJOB
+    R = _tokenized({k: res[k] for k in ids}, tok, 'keep')
+    Gc = {k: G[k] for k in ids}
     out = {}
     if 'METEOR' in metrics: out['METEOR'] = _meteor_list(met, G, R, ids)
-    if 'CIDEr' in metrics: out['CIDEr'] = cider_d({k: G[k] for k in ids}, {k: R[k] for k in ids}, df=df)[1]
+    if 'CIDEr' in metrics: out['CIDEr'] = cider_d(Gc, R, df=df)[1]
+    if 'ROUGE_L' in metrics: out['ROUGE_L'] = rouge_l(Gc, R)[1]
+    nb = max([int(m[5:]) for m in metrics if m.startswith('Bleu_')], default=0)
+    if nb: out['bleu'] = bleu_rows(Gc, R, nb)
     return out
 
-def _forked_scorers(G, R, metrics, meteor, n_jobs):
-    "`caption_scores` plug-ins for METEOR and CIDEr computed per id in `n_jobs` forked processes (CIDEr's df from all of `G`)."
+def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
+    "`caption_scores` plug-ins for every metric, computed per id in `n_jobs` forked processes (CIDEr's df from all of `G`; BLEU from the summed statistics)."
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     global _PJOB
@@ -48,18 +53,25 @@ def _forked_scorers(G, R, metrics, meteor, n_jobs):
         meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
     if hasattr(meteor, 'warm'): meteor.warm([])                  # the compiled METEOR kernel loaded once, before the fork
     ids = list(G)
-    _PJOB = (G, R, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
-    chunks = [ids[c::n_jobs * 4] for c in range(min(n_jobs * 4, len(ids)))]
+    _PJOB = (G, res, tok, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
+    chunks = [ids[c::n_jobs * 8] for c in range(min(n_jobs * 8, len(ids)))]
     try:
         with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context('fork')) as ex: parts = list(ex.map(_para_chunk, chunks))
     finally: _PJOB = None
-    per = {m: {} for m in ('METEOR', 'CIDEr') if m in metrics}
+    per = {m: {} for m in ('METEOR', 'CIDEr', 'ROUGE_L', 'bleu') if m in metrics or (m == 'bleu' and any(x.startswith('Bleu_') for x in metrics))}
     for c, part in zip(chunks, parts):
         for m, xs in part.items(): per[m].update(zip(c, xs))
     def plug(m):
         xs = [per[m][k] for k in ids]
         return lambda G_, R_: (float(np.mean(np.array(xs))), xs)    # the mean over ids in order, as caption_scores takes it
-    return {m: plug(m) for m in per}
+    out = {m: plug(m) for m in per if m != 'bleu'}
+    if 'bleu' in per:                                            # corpus BLEU from the statistics summed in id order, as `bleu`
+        rows = [per['bleu'][k] for k in ids]
+        nb = len(rows[0][2]) if rows else 4
+        corpus, per_k = bleu_from_rows(rows, nb)
+        for m in metrics:
+            if m.startswith('Bleu_'): out[m] = (lambda j: lambda G_, R_: (corpus[j], per_k[j]))(int(m[5:]) - 1)
+    return out
 
 def _batch_meteor(meteor, metrics):
     "`caption_scores`' METEOR as a plug-in scoring every id in one `score_pairs` batch (same per-id floats and mean)."
@@ -96,9 +108,9 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
     P = {v: _para(w, s, order) for v, w, s in zip(pred.vids, pred.windows, pred.sentences)}
     res = {v: [P.get(v, '')] for v in vids}
     tok = lambda L: [words(x) for x in L]
-    if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus') and {'METEOR', 'CIDEr'} & set(metrics):
-        G, R = _tokenized(refs, tok, 'keep'), _tokenized(res, tok, 'keep')
-        sc = caption_scores(G, R, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, R, metrics, meteor, int(n_jobs)))
+    if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus'):     # everything per video in the workers
+        G = _tokenized(refs, tok, 'keep')
+        sc = caption_scores(G, res, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, res, tok, metrics, meteor, int(n_jobs)))
     else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor, scorers=_batch_meteor(meteor, metrics))
     values = {f"Para.{m}": np.array([sc.per_id[v][m] for v in vids]) for m in metrics}
     rep = CaptionReport.from_values(vids, values, sum(v not in P for v in vids), dict(order=order))
