@@ -13,7 +13,7 @@ import numpy as np
 from .jit import njit
 from .caption_metrics import bleu_from_stats, DocumentFrequency
 
-# %% ../nbs/15a_coco_jit.ipynb #314954e2
+# %% ../nbs/15a_coco_jit.ipynb #110a9054
 _MAX_KEY = 2 ** 63
 
 def _ids(vocab, sp):
@@ -36,7 +36,7 @@ def _keys_fit(V:int, n:int)->bool:
     "Whether n-grams over V words fit the int64 keys (base V + 1, n digits)."
     return (V + 1) ** n < _MAX_KEY
 
-_HASH = np.uint64(0x9E3779B97F4A7C15)
+_HASH = 0x2545F4914F6CDD1D   # multiplier of the hash (int64 arithmetic: wraps in numba; exact ints in Python, same ids)
 
 @njit
 def _sentence_grams(tok, start, n, B):
@@ -67,15 +67,15 @@ def _sentence_grams(tok, start, n, B):
                     table = np.full((cap, 2), -1, np.int64)
                     for q in range(len(old)):
                         if old[q, 1] < 0: continue
-                        h2 = (np.uint64(old[q, 0]) * _HASH) >> np.uint64(64 - bits)
-                        while table[h2, 1] >= 0: h2 = (h2 + np.uint64(1)) & np.uint64(cap - 1)
+                        h2 = ((int(old[q, 0]) * _HASH) >> 24) & (cap - 1)
+                        while table[h2, 1] >= 0: h2 = (h2 + 1) & (cap - 1)
                         table[h2, 0] = old[q, 0]; table[h2, 1] = old[q, 1]
                     s2 = np.empty(cap // 2, np.int64); s2[:ng] = slot[:ng]; slot = s2
-                h = (np.uint64(x) * _HASH) >> np.uint64(64 - bits)
+                h = ((int(x) * _HASH) >> 24) & (cap - 1)
                 while True:
                     g = table[h, 1]
                     if g < 0 or table[h, 0] == x: break
-                    h = (h + np.uint64(1)) & np.uint64(cap - 1)
+                    h = (h + 1) & (cap - 1)
                 if g < 0:                           # a new n-gram: the next id
                     g = ng; table[h, 0] = x; table[h, 1] = g; slot[g] = -1; ng += 1
                 p = slot[g]
