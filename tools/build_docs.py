@@ -424,6 +424,7 @@ def api_objects():
         entries = []
         for x in names:
             o = getattr(m, x)
+            o = getattr(o, 'py_func', o)             # a numba kernel (09_jit): its Python function
             if not (inspect.isfunction(o) or inspect.isclass(o)) or getattr(o, '__module__', mod) != mod: continue
             methods = []
             if inspect.isclass(o):
