@@ -190,17 +190,15 @@ def anet_coco(items:list,          # [(reference, caption), ...] of one video an
     return dict(zip(ANET_COCO, [*b, rouge_l(gts, res)[0], cider_d(gts, res, df=df, engine='array', index=index)[0]]))
 
 def _anet_prepass(job):
-    "Unmatched captions per threshold, and the scorer's tokenizer fed every video's pairs in order (one call)."
+    "Every video's pairs at each threshold, as the lines the scorer's tokenizer receives in one call: [references], [captions], ..."
     order, refs, P, conv, kw = job['order'], job['refs'], job['P'], job['conv'], job['kw']
-    n_un = {t: 0 for t in job['anet_tious']}
     seqs = []
     for v in order:
         if v not in P or not len(P[v][0]): continue
         its = anet_items(refs[v], P[v][0], P[v][1], job['anet_tious'], _penalty_for(conv, v), penalty_rule=conv['penalty_rule'], **kw)
-        for t, (items, nu) in its.items():
-            n_un[t] += nu
+        for items, _ in its.values():
             if items: seqs += [[r for r, _ in items], [c for _, c in items]]
-    return n_un, seqs
+    return seqs
 
 def _corpus_df(job, tok):
     "CIDEr-D document frequency over every reference of every pair of the dataset, per threshold (`cider_idf='corpus'`)."
@@ -305,7 +303,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
     n_unmatched, tok, df = {}, PTBContext(), {}
     if conv['cider_idf'] not in ('video', 'corpus'): raise InputError("cider_idf must be 'video' (densevid_eval) or 'corpus'")
     if 'ANet' in fams and conv['aggregate'] == 'corpus' and hasattr(scorer_obj, 'prepare_sequences'):
-        scorer_obj.prepare_sequences(_anet_prepass(job0)[1])        # the Java tokenizer: one call for the whole run
+        scorer_obj.prepare_sequences(_anet_prepass(job0))        # the Java tokenizer: one call for the whole run
     if conv['cider_idf'] == 'corpus' and any(s.family == 'ANet' and s.field in ANET_COCO for s in specs): df = _corpus_df(job0, tok)
     job = dict(tok=tok, df=df, order=order, refs=refs, P=P, specs=specs, names=names, fams=fams, conv=conv, scorer=scorer, tious=tious,
                soda_tious=soda_tious, anet_tious=anet_tious, fname=fname, kw=kw)

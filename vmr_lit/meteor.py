@@ -186,7 +186,7 @@ class MeteorScorer:
         self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
-        self.tokens, self.scores, self.syns, self.stem_t, self.info = {}, {}, {}, {}, {}
+        self.tokens, self.scores, self.syns, self.stem_t, self.info, self.prefix2 = {}, {}, {}, {}, {}, {}
         self.n_calls = 0
 
     def tok(self, s):

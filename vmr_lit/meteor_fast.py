@@ -9,14 +9,14 @@ __all__ = ['word_info', 'meteor_tail', 'fast_meteor']
 from typing import Any
 
 # %% ../nbs/10a_meteor_fast.ipynb #a156752d
-def word_info(sc,           # a `MeteorScorer` (its caches `info`, `_stems`, `_syn`)
+def word_info(sc,           # a `MeteorScorer` (its caches `info`, `prefix2`, `_stems`, `_syn`)
               toks:tuple,   # lower-case tokens of one sentence
              )->tuple:      # (stems, synonym set of each stem, first two letters of the words of each synonym set)
     "The stems of `toks`, the synonym set of each stem and its words' two-letter prefixes, cached on the scorer per token tuple."
     t = sc.info.get(toks)
     if t is None:
         st = sc._stems(toks)
-        pre = sc.__dict__.setdefault('prefix2', {})
+        pre = sc.prefix2
         ps = []
         for s in st:
             p = pre.get(s)
