@@ -413,14 +413,19 @@ def _tokenized(d:dict, tokenize, nonascii:str)->dict:
     toks = iter((ptb_tokenize if tokenize is True else tokenize)(lines))
     return {k: [' '.join(next(toks)) for _ in d[k]] for k in d}
 
+def _default_meteor(meteor):
+    "The METEOR scorer `caption_scores` uses: `meteor`, or nltk METEOR on the already tokenized strings."
+    if meteor is not None: return meteor
+    from vmr_lit.meteor import MeteorScorer
+    return MeteorScorer(tokenizer=str.split)
+
 def _meteor_scores(meteor, G, R, ids):
-    if meteor is None:
-        from vmr_lit.meteor import MeteorScorer
-        meteor = MeteorScorer(tokenizer=str.split)
+    meteor = _default_meteor(meteor)
     if hasattr(meteor, 'corpus'):
         corpus, per = meteor.corpus([(G[k], R[k][0]) for k in ids])
         return float(corpus), [float(x) for x in per]
-    per = [float(meteor(G[k], R[k][0])) for k in ids]
+    from vmr_lit.meteor import score_all
+    per = [float(x) for x in score_all(meteor, [G[k] for k in ids], [R[k][0] for k in ids])]   # one batch with MeteorScorer
     return float(np.mean(np.array(per))), per
 
 def caption_scores(gts:dict,                          # {id: [reference strings]}

@@ -9,6 +9,7 @@ __all__ = ['ANET_TIOUS', 'anet_pairs', 'anet_items', 'anet_video']
 from typing import Callable, Sequence
 import numpy as np
 from .iou import temporal_iou
+from .meteor import score_all
 
 # %% ../nbs/12_densevid.ipynb #6ff5dde4
 ANET_TIOUS = (0.3, 0.5, 0.7, 0.9)
@@ -78,9 +79,8 @@ def anet_items(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
     return {float(t): _items(iou, t, gs, list(pred_sentences), bounds, pen, penalty_rule) for t in tious}
 
 def _scores(scorer, pairs):
-    "The scores of (reference, caption) pairs: one `score_pairs` batch when the scorer has it, else one call each."
-    if hasattr(scorer, 'score_pairs'): return scorer.score_pairs([r for r, _ in pairs], [c for _, c in pairs])
-    return [scorer(r, c) for r, c in pairs]
+    "The scores of (reference, caption) pairs, in one batch when the scorer can (`vmr_lit.meteor.score_all`)."
+    return score_all(scorer, [r for r, _ in pairs], [c for _, c in pairs])
 
 def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], one per reference file with this video
                pred_windows,          # generated windows (P, 2)

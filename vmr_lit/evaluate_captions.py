@@ -20,9 +20,9 @@ from .soda import soda_video, soda_video_all, cached_scorer, SODA_VARIANTS, MULT
 from .meteor import get_scorer, ScoreTable
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from .caption_formats import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
-from .meteor import NEXT_LINE, _with_next
-from .ptb import ptb_tokenize, ascii_spaces, PUNCTUATIONS, _tokens_next
-from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, _bleu_stats_fast, GramIndex
+from .meteor import NEXT_LINE
+from .ptb import ascii_spaces, PUNCTUATIONS, _tokens_next
+from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_from_rows, _bleu_stats_fast, GramIndex
 from .jit import jit_enabled
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b310cfa3
@@ -156,9 +156,7 @@ class PTBContext:
             if asked: self.ctx[(x, after)] = s
             else: self.alone[x] = s
         return s
-    def prepare(self, seqs):
-        "Tokenise every sentence of each list followed by its successor (the last by `NEXT_LINE`)."
-        for seq in seqs: self.seq(seq)
+
     def seq(self, seq)->list:
         "The token strings of a list of sentences, each tokenised with its successor: each distinct sentence once, unless it reads ahead."
         seq = list(seq)
@@ -166,13 +164,12 @@ class PTBContext:
 
 def _corpus_bleu(R, Cc, memo, n=4):
     "coco-caption's corpus BLEU_1..n of token-string pairs (one reference each), each pair's statistics computed once (`memo`)."
-    C = L = 0; G, M = [0] * n, [0] * n
+    rows = []
     for r, c in zip(R, Cc):
         st = memo.get((r, c))
         if st is None: st = memo[(r, c)] = _bleu_stats_fast([r], c, n)
-        C += st[0]; L += st[1]
-        for j in range(n): G[j] += st[2][j]; M[j] += st[3][j]
-    return bleu_from_stats(C, L, G, M)
+        rows.append(st)
+    return bleu_from_rows(rows, n)[0]
 
 def anet_coco(items:list,          # [(reference, caption), ...] of one video and threshold, in densevid_eval's order
               tok:PTBContext,      # tokens in the official neighbourhood

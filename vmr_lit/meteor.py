@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['LEXNAMES', 'INSTALL_HELP', 'TOKEN_RE', 'SCORERS', 'NEXT_LINE', 'PTB_PUNCTUATION', 'lexnames_text', 'cache_dir',
-           'index_sense_text', 'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'random_captions', 'bleu4',
+           'index_sense_text', 'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'score_all', 'random_captions', 'bleu4',
            'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'java_ptb_tokenize']
 
 # %% ../nbs/10_meteor.ipynb #ea05c1e2
@@ -283,6 +283,11 @@ class MeteorScorer:
         return [vals[w] if type(w) is int else max(vals[w]) if type(w) is slice else self(*w) for w in where]
 
     def __repr__(self): return f"MeteorScorer(engine={self.engine!r}, {len(self.scores)} pairs cached)"
+
+def score_all(scorer, refs, cands)->list:
+    "`[scorer(r, c) for r, c in zip(refs, cands)]`: one `score_pairs` batch when the scorer has one (`MeteorScorer`), else one call per pair."
+    if hasattr(scorer, 'score_pairs'): return scorer.score_pairs(refs, cands)
+    return [scorer(r, c) for r, c in zip(refs, cands)]
 
 # %% ../nbs/10_meteor.ipynb #50f63ca9
 _WORDS = ("a an the man men woman women person people boy girl dog dogs cat horse ball guitar piano "

@@ -10,7 +10,8 @@ import re
 import numpy as np
 from .core import InputError
 from .caption_formats import as_caption_gt, as_caption_pred
-from .caption_metrics import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized, rouge_l, bleu_rows, bleu_from_rows
+from .caption_metrics import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized, rouge_l, bleu_rows, bleu_from_rows, _default_meteor
+from .meteor import score_all
 from .evaluate_captions import CaptionReport
 
 # %% ../nbs/12d_paragraphs.ipynb #e1abe4de
@@ -26,9 +27,8 @@ def _para(windows, sentences, order):
 _PJOB = None
 
 def _meteor_list(met, G, R, ids):
-    "Per-id METEOR `met(G[k], R[k][0])` (the best over a video's references), one `score_pairs` batch when the scorer has it."
-    if hasattr(met, 'score_pairs'): return [float(x) for x in met.score_pairs([G[k] for k in ids], [R[k][0] for k in ids])]
-    return [float(met(G[k], R[k][0])) for k in ids]
+    "Per-id METEOR `met(G[k], R[k][0])` (the best over a video's references), in one batch when the scorer can."
+    return [float(x) for x in score_all(met, [G[k] for k in ids], [R[k][0] for k in ids])]
 
 def _para_chunk(ids):
     "What `caption_scores` computes for the ids `ids`, in a forked worker: their paragraphs' words, then per-id METEOR, CIDEr-D, ROUGE-L and BLEU statistics."
@@ -48,9 +48,7 @@ def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     global _PJOB
-    if meteor is None:
-        from vmr_lit.meteor import MeteorScorer
-        meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
+    meteor = _default_meteor(meteor)                             # as caption_scores
     if hasattr(meteor, 'warm'): meteor.warm([])                  # the compiled METEOR kernel loaded once, before the fork
     ids = list(G)
     _PJOB = (G, res, tok, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
@@ -72,18 +70,6 @@ def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
         for m in metrics:
             if m.startswith('Bleu_'): out[m] = (lambda j: lambda G_, R_: (corpus[j], per_k[j]))(int(m[5:]) - 1)
     return out
-
-def _batch_meteor(meteor, metrics):
-    "`caption_scores`' METEOR as a plug-in scoring every id in one `score_pairs` batch (same per-id floats and mean)."
-    if 'METEOR' not in metrics or hasattr(meteor, 'corpus'): return {}
-    if meteor is None:
-        from vmr_lit.meteor import MeteorScorer
-        meteor = MeteorScorer(tokenizer=str.split)               # as caption_scores
-    if not hasattr(meteor, 'score_pairs'): return {}
-    def plug(G, R):
-        per = _meteor_list(meteor, G, R, list(G))
-        return float(np.mean(np.array(per))), per
-    return {'METEOR': plug}
 
 def evaluate_paragraphs(gt,                      # reference file(s): path, CaptionGT, or a list of them
                         pred,                    # predictions: path or CaptionPred
@@ -111,7 +97,7 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
     if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus'):     # everything per video in the workers
         G = _tokenized(refs, tok, 'keep')
         sc = caption_scores(G, res, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, res, tok, metrics, meteor, int(n_jobs)))
-    else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor, scorers=_batch_meteor(meteor, metrics))
+    else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor)
     values = {f"Para.{m}": np.array([sc.per_id[v][m] for v in vids]) for m in metrics}
     rep = CaptionReport.from_values(vids, values, sum(v not in P for v in vids), dict(order=order))
     for m in metrics: rep.summary[f"Para.{m}"] = sc.corpus[m]     # corpus values, as printed by the lineage's script

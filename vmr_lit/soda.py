@@ -14,6 +14,7 @@ from .core import InputError
 from .iou import temporal_iou
 from .caption_metrics import cider_d_one, document_frequency, DocumentFrequency
 from .ptb import ptb_lines
+from .meteor import score_all
 from .jit import jit_enabled
 
 # %% ../nbs/11_soda.ipynb #e29e4ee2
@@ -201,10 +202,7 @@ def _score_matrix(iou, gs, ps, scorer, mask):
     "f(g_i, p_j) where mask is True, 0 elsewhere; one `scorer.score_pairs(refs, cands)` call when the scorer has it."
     F = np.zeros(iou.shape)
     ii, jj = np.nonzero(mask)
-    if hasattr(scorer, 'score_pairs'):                      # one call for all cells (e.g. `MeteorScorer.score_pairs`)
-        if len(ii): F[ii, jj] = scorer.score_pairs([gs[i] for i in ii.tolist()], [ps[j] for j in jj.tolist()])
-    else:
-        for i, j in zip(ii.tolist(), jj.tolist()): F[i, j] = scorer(gs[i], ps[j])
+    if len(ii): F[ii, jj] = score_all(scorer, [gs[i] for i in ii.tolist()], [ps[j] for j in jj.tolist()])   # one batch when the scorer can
     return F
 
 def soda_one(gt_windows,            # reference windows of one reference set, (G, 2)
