@@ -91,7 +91,7 @@ def _bleu_stats_fast(refs, cand:str, n:int)->tuple:
         rw = refs[0].split()
         if len(rw) == 1:                       # a one-token reference: reference length 1, at most one clipped unigram match
             correct = [0] * n
-            if (rw[0],) in cc: correct[0] = 1
+            if n and (rw[0],) in cc: correct[0] = 1
             return lc, 1, [max(0, lc - k) for k in range(n)], correct
     rg = [_grams(r, n) for r in refs]
     if len(rg) == 1: maxref = rg[0][1]
@@ -124,7 +124,7 @@ def bleu_rows(gts:dict, res:dict, n:int=4, engine:str=None)->list:
         st = jit_bleu(gts, res, ids, n)                  # None when the words do not fit the kernels' keys
         if st is not None: rows = ((c, r, [max(0, c - k) for k in range(n)], m) for c, r, m in zip(*st))
     if rows is None:
-        stats = bleu_stats if _engine('fast' if engine == 'jit' else engine) == 'plain' else _bleu_stats_fast
+        stats = bleu_stats if _engine('fast' if engine == 'jit' else engine, ('fast', 'plain', 'jit')) == 'plain' else _bleu_stats_fast
         rows = (stats(gts[k], res[k][0], n) for k in ids)
     return list(rows)
 
@@ -138,8 +138,9 @@ def bleu_from_rows(rows:list, n:int=4)->tuple:
         for j, v in enumerate(bleu_from_stats(c, r, g, m)): per[j].append(v)
     return bleu_from_stats(C, R, G, M), per
 
-def _engine(engine):
-    if engine not in ('fast', 'plain'): raise InputError(f"engine must be 'fast' or 'plain', got {engine!r}")
+def _engine(engine, valid=('fast', 'plain')):
+    "`engine` if it is one of `valid` (the caller's engines), else an error listing them."
+    if engine not in valid: raise InputError(f"engine must be one of {', '.join(map(repr, valid))}, got {engine!r}")
     return engine
 
 def _pick(engine, ids):
@@ -386,7 +387,7 @@ def cider_d(gts:dict,                              # {id: [reference token strin
             per = jit_cider(gts, res, ids, df, sigma, n)    # None when the words do not fit the kernels' keys: the array engine
         if per is None: per = _cider_array(gts, res, ids, df, sigma, n, index)
         return float(np.mean(np.array(per))), per
-    fast = _engine(engine) == 'fast'
+    fast = _engine(engine, ('fast', 'plain', 'array', 'jit')) == 'fast'
     if df is None: df = document_frequency(gts, n, engine)
     elif not isinstance(df, DocumentFrequency): raise InputError(f"cider_d: df must be a DocumentFrequency (see document_frequency), got {type(df).__name__}")
     if df.n_docs < 1: raise InputError("cider_d: the document frequency covers no ids")

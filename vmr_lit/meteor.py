@@ -254,12 +254,9 @@ class MeteorScorer:
         if self._batch():
             from vmr_lit.meteor_jit import score_batch
             batch = [key for key in new if len(key[0]) > 1 and key[1]]   # empty tuples (0.0) and one-word references stay in Python
-            vals = dict(zip(batch, score_batch(self, [r for r, _ in batch], [c for _, c in batch]))) if batch else {}
-            for key in new:
-                v = vals.get(key)
-                if v is None: v = self._fast(*key) if key[0] and key[1] else 0.0
-                S[key] = v
-            self.n_calls += len(new)
+            if batch:
+                S.update(zip(batch, score_batch(self, [r for r, _ in batch], [c for _, c in batch])))
+                self.n_calls += len(batch)                       # the other new pairs go through score_tokens below
         for key, ks in new.items():
             v = S[key] if key in S else self.score_tokens(*key)
             for k in ks: out[k] = v

@@ -6,7 +6,6 @@
 __all__ = ['letters_batch']
 
 # %% ../nbs/12g_random_strings.ipynb #a676aea1
-import random
 import numpy as np
 from .jit import njit, jit_enabled
 

@@ -100,7 +100,8 @@ def plot_soda_table(C, S=None, pairs=None, ax=None, row='g', col='p'):
     return ax
 
 # %% ../nbs/11_soda.ipynb #3bae2402
-_TOL = 1e-12
+_TOL = 1e-12      # costs equal within _TOL
+_TOL_T = 1e-9     # caption-score sums equal within _TOL_T in the traceback
 
 def _lex_max(a1, a2, b1, b2):
     "Element-wise lexicographic max of (a1, a2) and (b1, b2), costs equal within _TOL."
@@ -130,7 +131,7 @@ def soda_traceback_lex(S:np.ndarray,   # optimal costs from `soda_table_lex`
                        T:np.ndarray,   # caption-score sums from `soda_table_lex`
                       )->list:         # matched pairs (i, j), in order
     "The lexicographically optimal matching read back from `soda_table_lex`."
-    same = lambda a, b: abs(S[a] - S[b]) <= _TOL and abs(T[a] - T[b]) <= 1e-9
+    same = lambda a, b: abs(S[a] - S[b]) <= _TOL and abs(T[a] - T[b]) <= _TOL_T
     i, j = S.shape[0] - 1, S.shape[1] - 1
     pairs = []
     while i > 0 and j > 0:
