@@ -34,11 +34,32 @@ def test_readme_shows_no_other_install_command():
     assert sorted(blocks) == sorted(script_command(n) for n in NAMES)
 
 
-def test_ci_runs_both_commands():
+def test_ci_runs_both_commands_in_fresh_clones():
+    "CI runs each README command in a fresh clone of its own (nothing beside it), and the tests again beside ../shared."
     ci = (ROOT / '.ci' / 'run').read_text()
-    for name in NAMES: assert re.search(rf"^\s*(bash )?tools/readme_commands\.sh {name}\s*$", ci, flags=re.M), name
+    for name, clone in (('install-demo', 'demo'), ('install-test', 'test')):
+        assert re.search(rf'^\s*"\$FRESH/{clone}/tools/readme_commands\.sh" {name}\s*$', ci, flags=re.M), name
+        assert re.search(rf'^git clone -q "\$REPO" "\$FRESH/{clone}"$', ci, flags=re.M), clone
+    assert re.search(r"^\s*tools/readme_commands\.sh install-test\s*$", ci, flags=re.M)
 
 
 def test_unknown_name_is_an_error():
     r = subprocess.run(['bash', str(SCRIPT), '--print', 'install-everything'], capture_output=True, text=True)
     assert r.returncode == 2 and 'expected install-demo or install-test' in r.stderr and r.stdout == ''
+
+
+def test_readme_links_resolve_in_the_repository():
+    "README.md is read in the repository: every relative link and image points to a file that is there."
+    text = (ROOT / 'README.md').read_text()
+    targets = re.findall(r'!?\[[^\]]*\]\(\s*<?([^)\s>#]+)', text) + re.findall(r'(?:href|src)="([^"#]+)"', text)
+    local = [t for t in targets if not re.match(r'[a-z]+:', t)]
+    assert local, "README.md has no relative links to check"
+    missing = sorted({t for t in local if not (ROOT / t).exists()})
+    assert not missing, f"README.md links to files that are not in the repository: {missing}"
+
+
+def test_readme_html_is_balanced():
+    "No notebook-output wrapper is left open in README.md."
+    text = (ROOT / 'README.md').read_text()
+    for tag in ('div', 'table', 'style'):
+        assert len(re.findall(rf'<{tag}\b', text)) == len(re.findall(rf'</{tag}>', text)), tag

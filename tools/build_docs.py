@@ -571,9 +571,12 @@ def check_site(out=OUT):
 # ---------------------------------------------------------------------------------------------
 # README from the index notebook (as nbdev_readme does with Quarto)
 # ---------------------------------------------------------------------------------------------
-def readme(idx, host):
+def readme(idx, host, pages):
+    """README.md from the index page: links to other pages point to their notebooks in `nbs/` (the README is read
+    in the repository, where the site's HTML pages do not exist), and outputs are shown as text (no HTML wrappers)."""
     import pypandoc
     nb = json.loads(json.dumps(idx['nb']))
+    nb_of = {p['doc']: p['name'] for p in pages}
     cells = []
     for c in nb['cells']:
         src = ''.join(c['source'])
@@ -590,7 +593,8 @@ def readme(idx, host):
             for o in c.get('outputs', []):
                 if o.get('output_type') == 'execute_result' and o.get('execution_count') is None: o['execution_count'] = 0
                 data = o.get('data', {})
-                if 'image/png' in data or 'text/html' in data: data.pop('text/plain', None)
+                if 'text/plain' in data: data.pop('text/html', None)       # a DataFrame as text, not as an HTML table
+                if 'image/png' in data: data.pop('text/plain', None)
             if not c['source'].strip() and not c.get('outputs'): continue
         c['source'] = (''.join(c['source']) if isinstance(c['source'], list) else c['source']).replace(host, '')
         for o in c.get('outputs', []):
@@ -604,7 +608,8 @@ def readme(idx, host):
         r = subprocess.run([pypandoc.get_pandoc_path(), '-f', 'ipynb+tex_math_dollars+link_attributes-autolink_bare_uris', '-t', 'gfm',
                             '--wrap=none', str(src)], capture_output=True, text=True)
     if r.returncode: raise DocsError(f"pandoc failed on the README:\n{r.stderr}")
-    body = re.sub(r'(?s)<div[^>]*class="cell[^"]*"[^>]*>\s*|\s*</div>', '\n', r.stdout)   # cell wrappers (random ids)
+    body = re.sub(r'(?s)<div[^>]*>\s*|\s*</div>', '\n', r.stdout)   # pandoc's cell and output wrappers
+    body = re.sub(r'\]\((\w+)\.html(#[^)]*)?\)', lambda m: f"](nbs/{nb_of[m[1]]})" if m[1] in nb_of else m[0], body)
     body = re.sub(r'\n{3,}', '\n\n', body).strip()
     body = re.sub(r'(\]\(|src=")images/', r'\1nbs/images/', body)   # the README sits one folder above the notebooks
     (ROOT / 'README.md').write_text(f"# {front_matter(idx['nb']).get('title', idx['title'])}\n\n> {idx['desc']}\n\n"
@@ -646,6 +651,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--check', action='store_true', help='also verify every page, its math, plots and sidebar')
     ap.add_argument('--open', action='store_true', help='open the built site in the default web browser')
+    ap.add_argument('--verbose', action='store_true', help='list every cell a note counts')
     ap.add_argument('--skip-proc', action='store_true', help='reuse _proc/ from a previous run (faster while editing the theme)')
     ap.add_argument('--allow-internal-refs', action='store_true',
                     help='report mentions of shared/papers or REFERENCE.md as warnings instead of errors (work in progress only)')
@@ -661,7 +667,8 @@ def main():
             failed = process_notebooks()
             if failed:
                 raise DocsError('\n'.join(f"FAILED to process {k}: {v}" for k, v in failed.items()))
-            if mixed: print("note: cells mixing imports and code (only their imports ran for the docs): " + '; '.join(mixed))
+            if mixed: print(f"note: {len(mixed)} cells mix imports with other code; the docs ran only their imports "
+                            f"(first: {mixed[0]}; --verbose lists all)" + ('\n  ' + '\n  '.join(mixed) if args.verbose else ''))
         t1 = time.time()
         pages = discover()
         st, n_api = stage(pages, args.allow_internal_refs)
@@ -677,7 +684,7 @@ def main():
         t3 = time.time()
         problems, n_html = check_site()
         if problems: raise DocsError(f"docs: {len(problems)} broken link(s) in the built site:\n  " + '\n  '.join(problems[:60]))
-        readme(next(pg for pg in pages if pg['doc'] == 'index'), st.host)
+        readme(next(pg for pg in pages if pg['doc'] == 'index'), st.host, pages)
         print(f"built _docs/: {len(pages)} notebook pages, API reference with {n_api} entries, {n_html} HTML files, every link resolves "
               f"(nbdev {t1 - t0:.0f}s, staging {t2 - t1:.0f}s, sphinx {t3 - t2:.0f}s); wrote README.md from nbs/index.ipynb")
         if args.check: check(pages)
