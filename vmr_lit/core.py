@@ -426,20 +426,22 @@ def scaled(rep:Report, factor:float=100.0)->Report:
 def render(rep,                 # a `Report`, or anything with the same methods (a `Comparison`)
            fmt:str='table',     # one of `FORMATS`
            x100:bool=False,     # print the metrics' means x100 (counts unchanged), as papers and most scripts do
-           digits:int=4,        # decimals in `table`, `markdown` and `latex` (None: 4)
+           digits:int=None,     # decimals in `table`, `markdown` and `latex` (None: 4 for a Report, a Comparison's own)
           )->str:
     "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions."
+    dig = {} if digits is None else dict(digits=digits)             # what a Comparison is given
     digits = 4 if digits is None else digits
     if x100:
         if not isinstance(rep, Report): raise InputError("--x100 applies to a report's means; compare prints differences and intervals on the metrics' own scale")
         rep = scaled(rep)
     if fmt == 'json': return rep.to_json()
     if fmt == 'csv': return rep.to_csv()
-    if fmt == 'latex': return rep.to_latex(digits=digits) if isinstance(rep, Report) else rep.to_latex()
+    if fmt == 'latex': return rep.to_latex(digits=digits) if isinstance(rep, Report) else rep.to_latex(**dig)
     if fmt not in ('table', 'markdown'): raise InputError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
     if fmt == 'table' and isinstance(rep, Report):
         out = '\n'.join(f"{k:<28} {v:.{digits}f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in rep.summary.items())
-    else: out = repr(rep) if fmt == 'table' else rep.to_markdown(digits=digits) if isinstance(rep, Report) else rep.to_markdown()
+    elif isinstance(rep, Report): out = rep.to_markdown(digits=digits)
+    else: out = (rep.to_text(**dig) if hasattr(rep, 'to_text') else repr(rep)) if fmt == 'table' else rep.to_markdown(**dig)
     note = rep.note() if hasattr(rep, 'note') else ''
     return out + (f"\n\n{note}" if note and fmt == 'markdown' else f"\n{note}" if note else '')
 
