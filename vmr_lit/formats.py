@@ -419,22 +419,6 @@ def _in_memory(obj):
     return None
 
 # %% ../nbs/01a_formats.ipynb #d90953e5
-def _looks(fmt, obj)->str:
-    "What a file that no loader reads looks like, in a few words."
-    cut = lambda ks: ', '.join(str(k)[:24] for k in list(ks)[:5]) + (', ...' if len(ks) > 5 else '')
-    if _lazy(obj): obj = obj.head
-    if fmt == 'text': return f"text starting {next((l for l in obj if l.strip()), '')[:40]!r}"
-    if isinstance(obj, dict): return f"a JSON object with keys {cut(list(obj))}" if fmt == 'json' else f"JSONL with fields {cut(list(obj))}"
-    first = obj[0] if isinstance(obj, list) and obj else None
-    what = 'JSONL' if fmt == 'jsonl' else 'a JSON array'
-    return f"{what} whose first record has fields {cut(list(first))}" if isinstance(first, dict) else what
-
-def _unrecognised(path, fmt, obj)->InputError:
-    "The error for a file no registered loader reads: what it looks like, what is expected, where the list is."
-    return InputError(f"{path}: format not recognised ({_looks(fmt, obj)}); expected e.g. QVHighlights JSONL, Charades-STA "
-                      f"text, or CSV qid,start,end,score (predictions) / qid,start,end,duration (ground truth). "
-                      f"`vmr-lit formats` lists all {len(LOADERS)}; kind= (--gt-kind, --pred-kind) picks one")
-
 def _lazy(obj): return isinstance(obj, (JsonlFile, JsonArrayFile, Records))
 
 def _candidates(fmt, obj):
@@ -487,6 +471,24 @@ def load(path,                # a file in any supported format, or its records i
     ld = _detect(fmt, obj)
     if ld is not None: return ld.read(records(ld), path)
     raise _unrecognised(path, fmt, obj)
+
+# %% ../nbs/01a_formats.ipynb #3a5709b5
+def _looks(fmt, obj)->str:
+    "What a file that no loader reads looks like, in a few words."
+    cut = lambda ks: ', '.join(str(k)[:24] for k in list(ks)[:5]) + (', ...' if len(ks) > 5 else '')
+    if _lazy(obj): obj = obj.head
+    if fmt == 'text': return f"text starting {next((l for l in obj if l.strip()), '')[:40]!r}"
+    if isinstance(obj, dict): return f"a JSON object with keys {cut(list(obj))}" if fmt == 'json' else f"JSONL with fields {cut(list(obj))}"
+    first = obj[0] if isinstance(obj, list) and obj else None
+    what = 'JSONL' if fmt == 'jsonl' else 'a JSON array'
+    return f"{what} whose first record has fields {cut(list(first))}" if isinstance(first, dict) else what
+
+def _unrecognised(path, fmt, obj)->InputError:
+    "The error for a file no registered loader reads: what it looks like, what is expected, where the list is."
+    return InputError(f"{path}: format not recognised ({_looks(fmt, obj)}); expected e.g. QVHighlights JSONL, Charades-STA "
+                      f"text, or CSV qid,start,end,score (predictions) / qid,start,end,duration (ground truth). "
+                      f"`vmr-lit formats` lists all {len(LOADERS)}; kind= (--gt-kind, --pred-kind) picks one")
+
 
 # %% ../nbs/01a_formats.ipynb #e6dd650b
 def _num(x,                  # a value read from a file
