@@ -6,6 +6,7 @@
 __all__ = ['bootstrap_ci', 'randomization_test', 'holm', 'Comparison', 'compare']
 
 # %% ../nbs/60_compare.ipynb #96e04eb8
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -63,6 +64,53 @@ def holm(p)->np.ndarray:
         adj[i] = running
     return adj
 
+# %% ../nbs/60_compare.ipynb #ee0e0a22
+_HEAD = ('metric', 'system', 'mean', '95% CI', 'diff', 'p', 'p (Holm)', 'wins/ties/losses')
+
+def _p(p)->str: return '' if np.isnan(p) else f"{p:.4f}" if p >= 1e-4 else f"{p:.0e}"
+
+def _formatted(cmp, digits:int)->list:
+    "One row of strings per metric and system, as `_HEAD` names them; the baseline's row says 'baseline'."
+    t = cmp.table.set_index(['metric', 'system'])
+    rows = []
+    for m in dict.fromkeys(cmp.table.metric):
+        base = t.loc[(m, cmp.baseline), 'mean']
+        for s in cmp.reports:
+            r = t.loc[(m, s)]
+            head = [m, s, f"{r['mean']:.{digits}f}", f"[{r['ci_low']:.{digits}f}, {r['ci_high']:.{digits}f}]"]
+            rows.append(head + (['baseline', '', '', ''] if s == cmp.baseline else
+                                [f"{r['mean'] - base:+.{digits}f}", _p(r['p_value']), _p(r['p_holm']) + (' *' if r['p_holm'] < 0.05 else ''),
+                                 f"{int(r['wins'])}/{int(r['ties'])}/{int(r['losses'])}"]))
+    return rows
+
+def _legend(cmp)->str:
+    k = len(cmp.reports) - 1
+    return (f"Mean over queries with its 95% bootstrap CI. diff, p and wins/ties/losses against the baseline {cmp.baseline}: "
+            f"p of a paired randomisation test, p (Holm) adjusted over the {k} system{'s' if k != 1 else ''} compared "
+            f"with it, per metric; * p (Holm) < 0.05.")
+
+# %% ../nbs/60_compare.ipynb #e7980dac
+def _text_table(cmp, digits:int=3, width:int=100)->str:
+    "The comparison as aligned text, no line wider than `width`: long system and metric names are shortened (`...`)."
+    rows = _formatted(cmp, digits)
+    w = [max(map(len, col)) for col in zip(_HEAD, *rows)]
+    over = sum(w) + 2 * (len(w) - 1) - width
+    for j in (1, 0):                                      # the system names first, then the metric names
+        cut = max(0, min(over, w[j] - 10)); w[j] -= cut; over -= cut
+    fit = lambda x, n: x if len(x) <= n else x[:n - 3] + '...'
+    line = lambda r: '  '.join(fit(x, n).ljust(n) if j < 2 or j == 6 else x.rjust(n) for j, (x, n) in enumerate(zip(r, w))).rstrip()
+    out, last = [line(_HEAD)], None
+    for r in rows:
+        out.append(line([r[0] if r[0] != last else ''] + r[1:])); last = r[0]   # a metric's name on its first line
+    return '\n'.join(out + [''] + textwrap.wrap(_legend(cmp), width))
+
+def _markdown_table(cmp, digits:int=3)->str:
+    "The comparison as a markdown table, one row per metric and system."
+    esc = lambda x: x.replace('|', '\\|')
+    rows = ['| ' + ' | '.join(_HEAD) + ' |', '|---|---|' + '---:|' * 5 + '---:|']
+    rows += ['| ' + ' | '.join(map(esc, r)) + ' |' for r in _formatted(cmp, digits)]
+    return '\n'.join(rows) + '\n\n' + _legend(cmp)
+
 # %% ../nbs/60_compare.ipynb #7f63e3f8
 @dataclass
 class Comparison:
@@ -76,6 +124,14 @@ class Comparison:
         t = self.table.pivot(index='system', columns='metric', values=value)
         return t.loc[list(self.reports), list(dict.fromkeys(self.table.metric))]
 
+    def to_text(self, digits:int=3, width:int=100)->str:
+        "One line per metric and system (mean, 95% CI, diff, p, Holm-adjusted p, wins/ties/losses), at most `width` wide."
+        return _text_table(self, digits, width)
+
+    def to_markdown(self, digits:int=3)->str:
+        "The same as `to_text`, as a markdown table."
+        return _markdown_table(self, digits)
+
     def _cells(self, digits=3, mark=0.05):
         out = {}
         for r in self.table.itertuples():
@@ -85,17 +141,8 @@ class Comparison:
             out[(r.system, r.metric)] = s
         return out
 
-    def to_markdown(self, digits:int=3)->str:
-        "Markdown table: mean [95% CI], * where Holm-adjusted p < 0.05 against the baseline."
-        cells, metrics = self._cells(digits), list(dict.fromkeys(self.table.metric))
-        rows = ['| system | ' + ' | '.join(metrics) + ' |', '|---|' + '---:|' * len(metrics)]
-        for s in self.reports:
-            name = f"{s} (baseline)" if s == self.baseline else s
-            rows.append(f"| {name} | " + ' | '.join(cells[(s, m)] for m in metrics) + ' |')
-        return '\n'.join(rows) + f"\n\nMean over queries [95% bootstrap CI]; * Holm-adjusted paired randomisation p < 0.05 against {self.baseline}."
-
     def to_latex(self, digits:int=3)->str:
-        "LaTeX tabular with the same content as `to_markdown`."
+        "LaTeX tabular for a paper: one row per system, mean [95% CI] per metric, * where Holm-adjusted p < 0.05."
         esc = lambda t: str(t).replace('_', r'\_').replace('>=', r'$\geq$').replace('>', r'$>$')
         cells, metrics = self._cells(digits), list(dict.fromkeys(self.table.metric))
         rows = [r'\begin{tabular}{l' + 'r' * len(metrics) + '}', r'\toprule',
@@ -106,7 +153,7 @@ class Comparison:
         rows += [r'\bottomrule', r'\end{tabular}']
         return '\n'.join(rows)
 
-    def __repr__(self): return self.to_markdown()
+    def __repr__(self): return self.to_text()
     def _repr_markdown_(self): return self.to_markdown()
 
     @property
@@ -125,9 +172,9 @@ class Comparison:
         if path is not None: Path(path).write_text(s + '\n')
         return s
 
-    def note(self)->str:
-        "One line per system whose report has queries without predictions."
-        return '\n'.join(f"{s}: {r.note()}" for s, r in self.reports.items() if r.note())
+    def note(self, width:int=100)->str:
+        "Per system whose report has queries without predictions, its note (lines at most `width` wide)."
+        return '\n'.join(textwrap.fill(f"{s}: {r.note()}", width, subsequent_indent='  ') for s, r in self.reports.items() if r.note())
 
     def plot(self, metrics=None, ax=None):
         "Bars of the means per system with their 95% confidence intervals."
@@ -144,6 +191,8 @@ class Comparison:
         ax.set_ylabel('mean over queries (95% CI)'); ax.legend(fontsize=8)
         return ax
 
+
+# %% ../nbs/60_compare.ipynb #223a7150
 def compare(gt,                       # ground truth (path or loaded)
             preds,                    # {name: predictions} or a list of paths (named by file stem)
             baseline:str=None,        # name of the baseline system; default the first
@@ -165,12 +214,14 @@ def compare(gt,                       # ground truth (path or loaded)
     baseline = baseline if baseline is not None else next(iter(preds))
     if baseline not in preds: raise InputError(f"baseline {baseline!r} is not one of the systems: {', '.join(preds)}")
     gt = load(gt) if not isinstance(gt, (list, tuple)) else [load(g) for g in gt]
-    reports = {name: evaluate(gt, p, metrics=metrics, **kwargs) for name, p in preds.items()}
+    off = True if quiet else None if show_progress is None else not show_progress   # None: on a terminal only
+    reports = {name: evaluate(gt, p, metrics=metrics, **kwargs)
+               for name, p in progress(list(preds.items()), desc='compare: scoring', disable=off)}
     walls = {n: r.wide() for n, r in reports.items()}
     base = walls[baseline]
     rows = []
     jobs = [(s, m) for s in reports for m in reports[baseline].metrics]
-    for s, m in progress(jobs, desc='compare', disable=True if quiet else None if show_progress is None else not show_progress):
+    for s, m in progress(jobs, desc='compare: tests', disable=off):
         x = walls[s][m].reindex(base.index).to_numpy()
         y = base[m].to_numpy()
         lo, hi = bootstrap_ci(x, n_boot, seed=seed)

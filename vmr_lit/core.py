@@ -4,9 +4,10 @@
 
 # %% auto #0
 __all__ = ['EVALUATORS', 'COMMANDS', 'FORMATS', 'PRESETS', 'DEMOS', 'InputError', 'MetricSpec', 'parse_metric', 'Report',
-           'same_definition', 'register', 'set_quiet', 'set_progress', 'progress', 'shared_dir', 'register_evaluator',
-           'evaluate', 'register_command', 'scaled', 'render', 'write_outputs', 'add_output_args', 'add_input_args',
-           'register_preset', 'get_preset', 'preset_metrics', 'register_demo']
+           'same_definition', 'register', 'set_quiet', 'set_progress', 'progress_enabled', 'progress', 'progress_bar',
+           'shared_dir', 'register_evaluator', 'evaluate', 'check_query_ids', 'register_command', 'scaled', 'render',
+           'write_outputs', 'add_output_args', 'add_input_args', 'register_preset', 'get_preset', 'preset_metrics',
+           'register_demo']
 
 # %% ../nbs/01_core.ipynb #86dd3d4d
 import json
@@ -64,10 +65,10 @@ def parse_metric(name:str)->MetricSpec:
 
 # %% ../nbs/01_core.ipynb #1c83978d
 class Report:
-    "Per-query values and their means, with counts of what was accepted."
-    def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None):
+    "Per-query values and their means, with counts of what was accepted; `gt`: the loaded ground truth they were computed on."
+    def __init__(self, per_query:pd.DataFrame=None, summary:dict=None, info:dict=None, qids=None, values:dict=None, gt=None):
         self._per_query, self.summary, self.info = per_query, dict(summary or {}), dict(info or {})
-        self._qids, self._values = qids, values
+        self._qids, self._values, self.gt = qids, values, gt
 
     @classmethod
     def from_values(cls,
@@ -254,7 +255,9 @@ def register(registry:dict,     # the registry, e.g. `LOADERS`
     return obj
 
 # %% ../nbs/01_core.ipynb #bcac46e6
+import os
 import sys
+import warnings
 
 # %% ../nbs/01_core.ipynb #79d632e6
 _QUIET = [False]
@@ -268,18 +271,45 @@ def set_progress(show:bool=None):
     "Progress bars always (True, the command line's `--progress`), never (False), or on a terminal only (None)."
     _PROGRESS[0] = show
 
-def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
-    "Wrap `iterable` in a tqdm bar on a terminal (or when asked: `disable=False`, `set_progress(True)`); unchanged otherwise."
-    if _QUIET[0] or disable: return iterable
-    tty = sys.stderr.isatty()
-    if disable is None and not (tty if _PROGRESS[0] is None else _PROGRESS[0]): return iterable
+def _isatty(stream)->bool:
+    try: return bool(stream.isatty())
+    except (AttributeError, ValueError): return False     # no isatty, or a closed stream
+
+def progress_enabled(disable:bool=None,  # True: no bar; False: a bar unless quiet; None: as `set_progress` says
+                     stream=None,        # where the bar would go (default stderr)
+                    )->bool:
+    "Whether a bar shows: never when quiet; when asked (`disable=False`, `set_progress(True)`); else on a terminal."
+    if _QUIET[0] or disable: return False
+    if disable is False or _PROGRESS[0]: return True
+    return _PROGRESS[0] is None and _isatty(sys.stderr if stream is None else stream)
+
+# %% ../nbs/01_core.ipynb #2386a71b
+class _NoBar:
+    "What `progress_bar` gives when no bar shows: the same methods, doing nothing."
+    def update(self, n=1): pass
+    def set_description(self, desc=None): pass
+    def close(self): pass
+    def __enter__(self): return self
+    def __exit__(self, *exc): pass
+
+def _tqdm(iterable=None, total=None, desc=None):
     from tqdm import tqdm
+    tty, size = _isatty(sys.stderr), {}
+    if tty:                     # a terminal without a size says 0 x 0, and tqdm then draws nothing
+        try: cols, rows = os.get_terminal_size(sys.stderr.fileno())
+        except (OSError, ValueError, AttributeError): cols = rows = 0
+        if not (cols and rows): size = dict(ncols=cols or 80, nrows=rows or 24)
     # on a terminal the bar redraws in place and vanishes at the end; in a log it advances every few
     # seconds and its last line stays, so the log shows that the run finished
-    return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=not tty, mininterval=0.1 if tty else 5.0)
+    return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=not tty, mininterval=0.1 if tty else 5.0, **size)
 
-# %% ../nbs/01_core.ipynb #d46db4be
-import os
+def progress(iterable, total:int=None, desc:str=None, disable:bool=None):
+    "Wrap `iterable` in a tqdm bar where `progress_enabled(disable)`; unchanged otherwise."
+    return _tqdm(iterable, total, desc) if progress_enabled(disable) else iterable
+
+def progress_bar(total:int, desc:str=None, disable:bool=None):
+    "A tqdm bar of `total` steps to advance by hand (`update`, `close`, or `with`) where `progress_enabled(disable)`; else one that does nothing."
+    return _tqdm(None, total, desc) if progress_enabled(disable) else _NoBar()
 
 # %% ../nbs/01_core.ipynb #833a7c6c
 def shared_dir()->Optional[Path]:
@@ -296,6 +326,11 @@ EVALUATORS = {}
 def register_evaluator(pred_type:type, fn:Callable, replace:bool=False):
     "Register `fn(gt, pred, metrics=None, k=..., iou=..., preset=None, **conventions) -> Report` for `pred_type` (idempotent)."
     register(EVALUATORS, pred_type, fn, 'evaluator for', replace)
+
+def _with_gt(rep, gt):
+    "The report, holding the loaded ground truth it was computed on (an evaluator may have set its own)."
+    if isinstance(rep, Report) and rep.gt is None: rep.gt = gt
+    return rep
 
 def evaluate(gt,                     # ground truth: a path, a list of paths, records or a DataFrame, or loaded data
              pred,                   # predictions: a path, records or a DataFrame, or loaded data
@@ -333,16 +368,40 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, re
     if isinstance(pred, (str, Path)) and Path(pred).is_file() and _sniff(pred)[0] == 'jsonl':
         ld = LOADERS.get(pred_kind) if pred_kind else detect_kind(pred)
         fn = next((fn for t, fn in EVALUATORS.items() if ld is not None and t.__name__ == ld.streams), None)
-        if fn is not None: return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)  # it reads the file by chunks
+        if fn is not None: return _with_gt(fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions), gt)  # it reads the file by chunks
     pred = load(pred, pred_kind)
     for t, fn in EVALUATORS.items():
-        if isinstance(pred, t): return fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
+        if isinstance(pred, t): return _with_gt(fn(gt, pred, metrics=metrics, k=k, iou=iou, preset=preset, **conventions), gt)
     g = gt[0] if isinstance(gt, list) and len(gt) and not isinstance(gt[0], dict) else gt
     if any(isinstance(g, t) for t in EVALUATORS):
         raise InputError(f"pred holds ground truth ({type(pred).__name__}) and gt holds predictions ({type(g).__name__}): "
                          "are gt and pred swapped?")
     raise InputError(f"no evaluator for predictions of type {type(pred).__name__}; predictions are one of: "
                      f"{', '.join(t.__name__ for t in EVALUATORS)}")
+
+# %% ../nbs/01_core.ipynb #4c50b799
+def check_query_ids(pred_qids,              # the predicted query ids (a file, or a chunk of it)
+                    rows,                   # their rows in the ground truth, -1 where unknown
+                    gt_qids,                # the ground truth's query ids
+                    source:str,             # the predictions' file, for the message
+                    unknown:str='raise',    # unknown ids: 'raise', or 'warn' (they are dropped)
+                    what:str='predictions', # what the file holds, for the message
+                   )->np.ndarray:           # mask of the predicted queries the ground truth has
+    "Refuse files that do not belong together; else raise or warn about the predicted ids the ground truth lacks."
+    rows = np.asarray(rows); known = rows >= 0
+    n, n_unk = len(rows), int((~known).sum())
+    if not n_unk: return known
+    unk = np.asarray(pred_qids)[~known]
+    n_gt, n_hit = len(gt_qids), len(np.unique(rows[known]))
+    eg = lambda ids: ', '.join(map(str, ids[:3])) + (', ...' if len(ids) > 3 else '')
+    if 2 * n_unk > n and 2 * n_hit < n_gt:
+        raise InputError(f"{source}: the {what} and the ground truth do not seem to belong together: {n_unk} of {n} "
+                         f"predicted query ids are not in the ground truth, and {n_hit} of its {n_gt} queries are predicted "
+                         f"(predicted ids: {eg(unk)}; ground-truth ids: {eg(np.asarray(gt_qids))})")
+    msg = f"{source}: {what} for {n_unk} queries not in the ground truth: {', '.join(map(str, unk[:5]))}"
+    if unknown == 'raise': raise InputError(msg + (" ..." if n_unk > 5 else "") + " (pass unknown='warn' to drop them)")
+    warnings.warn(msg + "; dropped", stacklevel=3)
+    return known
 
 # %% ../nbs/01_core.ipynb #1f9dd253
 COMMANDS = {}
@@ -362,25 +421,27 @@ FORMATS = ('table', 'markdown', 'csv', 'json', 'latex')
 def scaled(rep:Report, factor:float=100.0)->Report:
     "The same report with every metric's mean (not the counts) multiplied by `factor`, as papers print them."
     summary = {k: (factor * v if k in rep.metrics and isinstance(v, float) else v) for k, v in rep.summary.items()}
-    return type(rep)(None, summary, rep.info, rep._qids, rep._values)
+    return type(rep)(None, summary, rep.info, rep._qids, rep._values, rep.gt)
 
 def render(rep,                 # a `Report`, or anything with the same methods (a `Comparison`)
            fmt:str='table',     # one of `FORMATS`
            x100:bool=False,     # print the metrics' means x100 (counts unchanged), as papers and most scripts do
-           digits:int=4,        # decimals in `table`, `markdown` and `latex` (None: 4)
+           digits:int=None,     # decimals in `table`, `markdown` and `latex` (None: 4 for a Report, a Comparison's own)
           )->str:
     "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions."
+    dig = {} if digits is None else dict(digits=digits)             # what a Comparison is given
     digits = 4 if digits is None else digits
     if x100:
         if not isinstance(rep, Report): raise InputError("--x100 applies to a report's means; compare prints differences and intervals on the metrics' own scale")
         rep = scaled(rep)
     if fmt == 'json': return rep.to_json()
     if fmt == 'csv': return rep.to_csv()
-    if fmt == 'latex': return rep.to_latex(digits=digits) if isinstance(rep, Report) else rep.to_latex()
+    if fmt == 'latex': return rep.to_latex(digits=digits) if isinstance(rep, Report) else rep.to_latex(**dig)
     if fmt not in ('table', 'markdown'): raise InputError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
     if fmt == 'table' and isinstance(rep, Report):
         out = '\n'.join(f"{k:<28} {v:.{digits}f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in rep.summary.items())
-    else: out = repr(rep) if fmt == 'table' else rep.to_markdown(digits=digits) if isinstance(rep, Report) else rep.to_markdown()
+    elif isinstance(rep, Report): out = rep.to_markdown(digits=digits)
+    else: out = (rep.to_text(**dig) if hasattr(rep, 'to_text') else repr(rep)) if fmt == 'table' else rep.to_markdown(**dig)
     note = rep.note() if hasattr(rep, 'note') else ''
     return out + (f"\n\n{note}" if note and fmt == 'markdown' else f"\n{note}" if note else '')
 

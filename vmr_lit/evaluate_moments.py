@@ -10,12 +10,11 @@ __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'SUBSETS', 'DEFAULT_METRICS', 'MOMENT
 # %% ../nbs/05_evaluate_moments.ipynb #21b40b25
 import dataclasses
 import json
-import warnings
 from functools import cached_property
 import numpy as np
 import pandas as pd
 from .core import (InputError, MetricSpec, parse_metric, Report, register_evaluator, register_preset,
-                          get_preset, PRESETS, preset_metrics, register, _nanmean)
+                          get_preset, PRESETS, preset_metrics, register, _nanmean, check_query_ids)
 from .formats import load
 from .iou import compare, check_thresholds, check_op
 from pathlib import Path
@@ -212,10 +211,7 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
         offset += m
         unk = rows < 0
         if unk.any():
-            ids = ', '.join(map(str, cp.qids[unk][:5]))
-            msg = f"{cp.source}: predictions for {int(unk.sum())} queries not in the ground truth: {ids}"
-            if conv['unknown'] == 'raise': raise InputError(msg + (" ..." if unk.sum() > 5 else "") + " (pass unknown='warn' to drop them)")
-            warnings.warn(msg + "; dropped", stacklevel=2)
+            check_query_ids(cp.qids, rows, gt.qids, cp.source, conv['unknown'])   # raises, or warns that they are dropped
             n_unknown += int(unk.sum()); cp, rows = cp.subset(~unk), rows[~unk]
         if seen[rows].any(): raise InputError(f"{cp.source}: duplicate query ids in predictions: {', '.join(map(str, gt.qids[rows[seen[rows]]][:5]))}")
         seen[rows] = True

@@ -5,9 +5,10 @@
 # %% auto #0
 __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'FRAME_COLUMNS', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl',
            'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'Records',
-           'frame_records', 'detect_kind', 'load']
+           'frame_records', 'csv_table', 'detect_kind', 'load', 'formats_table']
 
 # %% ../nbs/01a_formats.ipynb #d6746294
+import csv
 import gc
 import itertools
 import json
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Optional
 import numpy as np
 import pandas as pd
-from .core import InputError, register
+from .core import InputError, register, register_command
 try:                                   # orjson parses JSON several times faster than the standard library;
     from orjson import loads as _fast_loads   # it rejects NaN/Infinity, which json accepts: those lines fall back
 except ImportError: _fast_loads = json.loads
@@ -329,33 +330,88 @@ class Records(JsonlFile):
     def chunks(self, n:int=5_000): return (self._chunk(i, n) for i in range(0, len(self.records), n))
     def all(self)->JsonlChunk: return self._chunk(0, len(self.records))
 
-FRAME_COLUMNS = {'pred': ('qid', 'start', 'end', 'score'), 'gt': ('qid', 'start', 'end', 'duration')}
 
-def frame_records(df:pd.DataFrame)->list:
-    "QVHighlights-shaped records from a DataFrame of windows, one row per window (see `load`)."
-    cols = set(df.columns)
-    miss = {r: [c for c in need if c not in cols] for r, need in FRAME_COLUMNS.items()}
-    role = 'pred' if not miss['pred'] else 'gt' if not miss['gt'] else None
+# %% ../nbs/01a_formats.ipynb #a0cb8285
+FRAME_COLUMNS = {'pred': ('qid', 'start', 'end', 'score'), 'gt': ('qid', 'start', 'end', 'duration')}
+_ROLE_NAMES = {'pred': 'predictions', 'gt': 'ground truth'}
+
+def _frame_role(cols, source, role=None)->str:
+    "'pred' or 'gt' from a table's columns (or the one asked for); an InputError naming a missing column."
     if role is None:
-        raise InputError(f"DataFrame with columns {', '.join(map(str, df.columns))}: one row per window is expected, "
-                         f"predictions with columns {', '.join(FRAME_COLUMNS['pred'])} (missing {', '.join(miss['pred'])}) "
-                         f"or ground truth with {', '.join(FRAME_COLUMNS['gt'])} and optionally vid (missing {', '.join(miss['gt'])})")
-    d = df.reset_index(drop=True)
-    qid = d['qid'].astype(str)
-    out = []
-    for q, rows in d.groupby(qid, sort=False).indices.items():
-        g = d.iloc[rows]
-        if role == 'pred':
-            out.append({'qid': q, 'pred_relevant_windows': g[['start', 'end', 'score']].values.tolist()})
-        else:
-            r = {'qid': q, 'duration': g['duration'].tolist()[0], 'relevant_windows': g[['start', 'end']].values.tolist()}
-            if 'vid' in cols: r['vid'] = str(g['vid'].tolist()[0])
-            out.append(r)
+        role = next((r for r, need in FRAME_COLUMNS.items() if set(need) <= set(cols)), None) or \
+               ('gt' if 'duration' in cols and 'score' not in cols else 'pred')
+    miss = [c for c in FRAME_COLUMNS[role] if c not in cols]
+    if miss:
+        other = 'gt' if role == 'pred' else 'pred'
+        raise InputError(f"{source}: missing column {miss[0]!r}: one row per window, {_ROLE_NAMES[role]} with columns "
+                         f"{','.join(FRAME_COLUMNS[role])} ({_ROLE_NAMES[other]}: {','.join(FRAME_COLUMNS[other])}"
+                         f"{', optional vid' if other == 'gt' else ''}); it has {','.join(map(str, cols))}")
+    return role
+
+def _frame_numbers(df, cols, where)->dict:
+    "Column -> float array; an InputError naming the row (`where(label)`) and field of the first value that is no finite number."
+    out = {}
+    for c in cols:
+        x = df[c]
+        v = np.full(len(x), np.nan) if pd.api.types.is_bool_dtype(x) else pd.to_numeric(x, errors='coerce').to_numpy(float)
+        bad = ~np.isfinite(v)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise InputError(f"{where(df.index[i])} {c}: expected a finite number, got {x.iloc[i]!r}")
+        out[c] = v
     return out
 
+# %% ../nbs/01a_formats.ipynb #ce18d850
+def frame_records(df:pd.DataFrame,        # one row per window (see `FRAME_COLUMNS`)
+                  source:str='DataFrame', # for messages
+                  role:str=None,          # 'pred' or 'gt'; None: from the columns
+                  lines:bool=False,       # the index holds line numbers (a CSV file): messages say `source:line`
+                 )->list:
+    "QVHighlights-shaped records from a table of windows, one record per query, in order of first appearance."
+    cols = [str(c) for c in df.columns]
+    role = _frame_role(cols, source, role)
+    where = (lambda i: f"{source}:{i}") if lines else (lambda i: f"{source} row {i!r}")
+    q = df['qid']
+    if q.isna().any() or (q.astype(str).str.strip() == '').any():
+        i = int(np.argmax(q.isna().to_numpy() | (q.astype(str).str.strip() == '').to_numpy()))
+        raise InputError(f"{where(df.index[i])} qid: expected a query id, got {q.iloc[i]!r}")
+    v = _frame_numbers(df, FRAME_COLUMNS[role][1:], where)
+    codes, qids = pd.factorize(q.astype(str).to_numpy())           # queries in order of first appearance
+    order = np.argsort(codes, kind='stable')
+    bounds = np.searchsorted(codes[order], np.arange(len(qids) + 1))
+    W = np.stack([v[c] for c in FRAME_COLUMNS[role][1:]], 1)[order]
+    if role == 'gt':
+        d = W[:, 2]
+        differ = np.nonzero(np.maximum.reduceat(d, bounds[:-1]) != np.minimum.reduceat(d, bounds[:-1]))[0] if len(d) else []
+        if len(differ): raise InputError(f"{source}: query {qids[differ[0]]}: its rows give different durations")
+        vids = df['vid'].astype(str).to_numpy()[order][bounds[:-1]] if 'vid' in cols else None
+        return [{'qid': qid, 'duration': float(W[b0, 2]), 'relevant_windows': W[b0:b1, :2].tolist(), **({'vid': vids[j]} if vids is not None else {})}
+                for j, (qid, b0, b1) in enumerate(zip(qids, bounds[:-1], bounds[1:]))]
+    return [{'qid': qid, 'pred_relevant_windows': W[b0:b1].tolist()} for qid, b0, b1 in zip(qids, bounds[:-1], bounds[1:])]
+
+# %% ../nbs/01a_formats.ipynb #99aca214
+def csv_table(lines,       # the lines of a CSV file, header first
+              source:str,  # the file, for messages
+             )->pd.DataFrame:  # strings, indexed by line number
+    "A CSV file's rows as strings, indexed by their line numbers; blank lines are skipped, a row of the wrong width is an error."
+    lines = list(lines)
+    if lines: lines[0] = lines[0].lstrip('\ufeff')
+    rd = csv.reader(lines, skipinitialspace=True)
+    header = [h.strip() for h in next(rd, [])]
+    rows, nums = [], []
+    for r in rd:
+        if not any(f.strip() for f in r): continue
+        if len(r) != len(header):
+            raise InputError(f"{source}:{rd.line_num}: {len(r)} fields, the header has {len(header)} ({','.join(header)})")
+        rows.append([f.strip() for f in r]); nums.append(rd.line_num)
+    if not rows: raise InputError(f"{source}: a header ({','.join(header)}) and no rows")
+    return pd.DataFrame(rows, columns=header, index=pd.Index(nums, name='line'), dtype=object)
+
+
+# %% ../nbs/01a_formats.ipynb #b0a23dcd
 def _in_memory(obj):
     "(fmt, obj) for data in memory, as `_parse` returns for files; None for data already loaded."
-    if isinstance(obj, pd.DataFrame): return 'jsonl', Records(frame_records(obj), 'DataFrame records')
+    if isinstance(obj, pd.DataFrame): return 'jsonl', Records(frame_records(obj, 'DataFrame'), 'DataFrame records')
     if isinstance(obj, dict): return 'json', obj
     if isinstance(obj, (list, tuple)) and len(obj) and all(isinstance(r, dict) for r in obj): return 'jsonl', Records(list(obj))
     if isinstance(obj, (list, tuple)) and len(obj) and all(isinstance(r, str) for r in obj): return 'text', list(obj)
@@ -363,9 +419,6 @@ def _in_memory(obj):
     return None
 
 # %% ../nbs/01a_formats.ipynb #d90953e5
-def _kinds_text()->str:
-    return '; '.join(f"{l.kind} ({l.doc})" for l in LOADERS.values())
-
 def _lazy(obj): return isinstance(obj, (JsonlFile, JsonArrayFile, Records))
 
 def _candidates(fmt, obj):
@@ -417,7 +470,25 @@ def load(path,                # a file in any supported format, or its records i
         return LOADERS[kind].read(records(LOADERS[kind]), path)
     ld = _detect(fmt, obj)
     if ld is not None: return ld.read(records(ld), path)
-    raise InputError(f"{path}: format not recognised; pass kind= one of: {_kinds_text()}")
+    raise _unrecognised(path, fmt, obj)
+
+# %% ../nbs/01a_formats.ipynb #3a5709b5
+def _looks(fmt, obj)->str:
+    "What a file that no loader reads looks like, in a few words."
+    cut = lambda ks: ', '.join(str(k)[:24] for k in list(ks)[:5]) + (', ...' if len(ks) > 5 else '')
+    if _lazy(obj): obj = obj.head
+    if fmt == 'text': return f"text starting {next((l for l in obj if l.strip()), '')[:40]!r}"
+    if isinstance(obj, dict): return f"a JSON object with keys {cut(list(obj))}" if fmt == 'json' else f"JSONL with fields {cut(list(obj))}"
+    first = obj[0] if isinstance(obj, list) and obj else None
+    what = 'JSONL' if fmt == 'jsonl' else 'a JSON array'
+    return f"{what} whose first record has fields {cut(list(first))}" if isinstance(first, dict) else what
+
+def _unrecognised(path, fmt, obj)->InputError:
+    "The error for a file no registered loader reads: what it looks like, what is expected, where the list is."
+    return InputError(f"{path}: format not recognised ({_looks(fmt, obj)}); expected e.g. QVHighlights JSONL, Charades-STA "
+                      f"text, or CSV qid,start,end,score (predictions) / qid,start,end,duration (ground truth). "
+                      f"`vmr-lit formats` lists all {len(LOADERS)}; kind= (--gt-kind, --pred-kind) picks one")
+
 
 # %% ../nbs/01a_formats.ipynb #e6dd650b
 def _num(x,                  # a value read from a file
@@ -432,3 +503,14 @@ def _num(x,                  # a value read from a file
         try: return float(x)
         except ValueError: pass
     raise InputError(f"{where}: expected {'a finite' if finite else 'a'} number, got {x!r}")
+
+# %% ../nbs/01a_formats.ipynb #67abd280
+def formats_table()->str:
+    "One line per registered loader: kind, tasks, ground truth or predictions, what the file looks like."
+    roles = {'gt': 'ground truth', 'pred': 'predictions', None: ''}
+    rows = [f"{'kind':<24} {'task':<18} {'holds':<13} file"] + \
+           [f"{l.kind:<24} {'/'.join(l.tasks):<18} {roles.get(l.role, l.role):<13} {l.doc}" for l in LOADERS.values()]
+    return '\n'.join(rows) + ("\n\nDetected from the file's structure; `load(path, kind=...)`, --gt-kind and --pred-kind "
+                              "name one when detection is not wanted.")
+
+register_command('formats', 'list the file formats vmr_lit reads', lambda p: None, lambda args: print(formats_table()) or 0)

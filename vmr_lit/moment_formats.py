@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['MomentsGT', 'MomentsPred', 'read_qvhighlights_gt', 'read_qvhighlights_pred', 'read_charades_sta', 'read_activitynet',
-           'read_cd', 'read_tvr', 'stream_predictions']
+           'read_cd', 'read_tvr', 'read_csv_gt', 'read_csv_pred', 'stream_predictions']
 
 # %% ../nbs/01b_moment_formats.ipynb #a235f3a4
 import itertools
@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from .core import InputError
 from .formats import (register_loader, load, JsonlFile, JsonlColumns, bulk_chunks, iter_jsonl_bulk, _sniff,
-                             _num as _fnum)
+                             _num as _fnum, csv_table, frame_records)
 from .iou import validate_windows
 
 # %% ../nbs/01b_moment_formats.ipynb #5350ffbf
@@ -259,6 +259,24 @@ def read_tvr(rows, source=''):
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
     return _make_gt(qids, vids, durs, qs, source, wins=wins)
 
+# %% ../nbs/01b_moment_formats.ipynb #8e51d79b
+_CSV_COLUMNS = {'qid', 'start', 'end', 'score', 'duration'}
+
+def _csv_role(lines)->str:
+    "'gt' or 'pred' for a CSV of windows (a header naming at least two of its columns), else None."
+    if not (isinstance(lines, list) and lines and ',' in lines[0]): return None
+    head = {h.strip().strip('"').lstrip('\ufeff') for h in lines[0].split(',')}
+    if len(head & _CSV_COLUMNS) < 2: return None
+    return 'gt' if 'duration' in head and 'score' not in head else 'pred'
+
+def read_csv_gt(lines, source=''):
+    "CSV ground truth, one row per window: qid,start,end,duration (optional vid)."
+    return read_qvhighlights_gt(frame_records(csv_table(lines, source), source, 'gt', lines=True), source)
+
+def read_csv_pred(lines, source=''):
+    "CSV predictions, one row per window: qid,start,end,score."
+    return read_qvhighlights_pred(frame_records(csv_table(lines, source), source, 'pred', lines=True), source)
+
 # %% ../nbs/01b_moment_formats.ipynb #aec3f958
 def _is_video_dict(o, key):
     return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v for v in list(o.values())[:5]) \
@@ -275,6 +293,10 @@ register_loader('tvr', lambda o: isinstance(o, list) and {'desc_id', 'vid_name',
                 tasks=('moments', 'ranking'), role='gt')    # also the ground truth of TVR's corpus task (VCMR)
 register_loader('charades-sta', lambda o: isinstance(o, list) and '##' in o[0], read_charades_sta,
                 'Charades-STA text (vid start end##sentence)', 'text', tasks='moments', role='gt')
+register_loader('csv-gt', lambda o: _csv_role(o) == 'gt', read_csv_gt,
+                'CSV ground truth, one row per window (qid,start,end,duration[,vid])', 'text', tasks='moments', role='gt')
+register_loader('csv-pred', lambda o: _csv_role(o) == 'pred', read_csv_pred,
+                'CSV predictions, one row per window (qid,start,end,score)', 'text', tasks='moments', role='pred')
 register_loader('cd', lambda o: _is_video_dict(o, lambda v: 'video_duration' in v or 'framestamps' in v), read_cd,
                 'Charades-CD / ActivityNet-CD JSON (timestamps, sentences, video_duration)', tasks='moments', role='gt')
 register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' in v), read_activitynet,

@@ -6,7 +6,6 @@
 __all__ = ['RANK_BY', 'Aligned', 'rank_order', 'align', 'iou_matrix', 'best_iou']
 
 # %% ../nbs/02_moments.ipynb #37a7cc9a
-import warnings
 from dataclasses import dataclass
 import numpy as np
 import pandas as pd
@@ -69,10 +68,7 @@ def align(gt:MomentsGT,          # ground truth
     if len(pred.qids) == len(gt.qids) and (pred.qids == gt.qids).all(): rows = np.arange(len(gt.qids))  # same order
     else: rows = pd.Index(gt.qids).get_indexer(pred.qids).astype(np.int64)                               # hashed lookup
     unk = pred.qids[rows < 0]
-    if len(unk):
-        msg = f"{pred.source}: predictions for {len(unk)} queries not in the ground truth: {', '.join(map(str, unk[:5]))}"
-        if unknown == 'raise': raise InputError(msg + ("" if len(unk) <= 5 else " ...") + " (pass unknown='warn' to drop them)")
-        warnings.warn(msg + "; dropped", stacklevel=2)
+    if len(unk): core.check_query_ids(pred.qids, rows, gt.qids, pred.source, unknown)   # raises, or warns that they are dropped
     keep = rows >= 0
     Q, P = len(gt), pred.windows.shape[1]
     W = np.full((Q, P, 2), np.nan); S = np.full((Q, P), np.nan); V = np.zeros((Q, P), bool)
