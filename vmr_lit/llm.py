@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import InputError, Report, register_evaluator, register_preset, get_preset, PRESETS
+from .core import InputError, Report, check_query_ids, register_evaluator, register_preset, get_preset, PRESETS
 from .formats import register_loader, load
 from .moments import MomentsGT, MomentsPred, _make_gt
 from .evaluate_moments import evaluate_moments, all_conventions
@@ -247,11 +247,7 @@ def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or 
     bad = set(mconv) - set(all_conventions())
     if bad: raise InputError(f"unknown convention(s) {', '.join(sorted(bad))}; valid: {', '.join(sorted({**all_conventions(), **LLM_CONVENTIONS}))}")
     rows = pd.Index(gt.qids).get_indexer(pred.qids.astype(str))
-    if (rows < 0).any():
-        unk = pred.qids[rows < 0]
-        msg = f"{pred.source}: answers for {len(unk)} queries not in the ground truth: {', '.join(map(str, unk[:5]))}"
-        if mconv.get('unknown', 'raise') == 'raise': raise InputError(msg + " (pass unknown='warn' to drop them)")
-        warnings.warn(msg + '; dropped', stacklevel=2)
+    check_query_ids(pred.qids, rows, gt.qids, pred.source, mconv.get('unknown', 'raise'), what='answers')
     dup = pd.Index(pred.qids).duplicated()
     if dup.any(): raise InputError(f"{pred.source}: duplicate query ids: {', '.join(map(str, pred.qids[dup][:5]))}")
     answered = np.zeros(len(gt), bool); answered[rows[rows >= 0]] = True
