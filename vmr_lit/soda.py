@@ -247,26 +247,26 @@ def _n_arrangements(slots, vecs):
     for c in counts.values(): n //= math.factorial(c)
     return n
 
+# %% ../nbs/11_soda.ipynb #61ff00a2
 def _arrangements(F,              # caption scores in the sorted order, (G, P)
                   groups_g,       # slots of the references' groups of identical windows
                   groups_p,       # slots of the captions' groups
                   cap:int,        # most arrangements enumerated
-                 )->tuple:        # (rows (A, G), cols (A, P), n): arrangement a puts sorted reference rows[a, i] in slot i; n distinct arrangements in all
+                 )->tuple:        # (rows (A, G), cols (A, P), n): arrangement a puts sorted reference rows[a, i] in slot i (None, None: the sorted order alone); n distinct arrangements in all
     "Every distinct arrangement of the groups of identical windows, the sorted order first; only the sorted order when there are more than `cap` (with an `ArrangementWarning`)."
     G, P = F.shape
     n = 1
     for s in groups_g: n *= _n_arrangements(s, F)
     for s in groups_p: n *= _n_arrangements(s, F.T)
-    rows, cols = np.arange(G)[None], np.arange(P)[None]
     if n > cap:
         warnings.warn(f"SODA: {n} arrangements of identical windows (groups of {[len(s) for s in groups_g]} references and "
                       f"{[len(s) for s in groups_p]} captions) exceed max_arrangements={cap}; the DP ran on the arrangement "
                       f"by sentence only, which may score below the optimum", ArrangementWarning, stacklevel=4)
-        return rows, cols, n
-    if n == 1: return rows, cols, n
+        return None, None, n
+    if n == 1: return None, None, n
     per = [_group_perms(s, F) for s in groups_g] + [_group_perms(s, F.T) for s in groups_p]
     slots = list(groups_g) + list(groups_p); ng = len(groups_g)
-    rows, cols = np.tile(rows, (n, 1)), np.tile(cols, (n, 1))
+    rows, cols = np.tile(np.arange(G), (n, 1)), np.tile(np.arange(P), (n, 1))
     for a, combo in enumerate(itertools.product(*per)):
         for q, (s, perm) in enumerate(zip(slots, combo)):
             (rows if q < ng else cols)[a, s] = perm
@@ -280,20 +280,20 @@ def _better(a, b)->bool:
 def _match_arranged(iou,     # IoU in the sorted order, (G, P)
                     F,       # caption scores in the sorted order, (G, P)
                     keys,    # the DPs: [(variant, tau), ...]
-                    rows,    # arrangements of the references, (A, G)
-                    cols,    # arrangements of the captions, (A, P)
+                    rows,    # arrangements of the references, (A, G); None: the sorted order alone
+                    cols,    # arrangements of the captions, (A, P); None with rows
                    )->list:  # per DP (summed score, optimum, pairs as sorted positions)
     "Each DP's lexicographic optimum (cost, then caption-score sum) over the arrangements; the first arrangement wins ties."
     best = [None] * len(keys)
-    for r, c in zip(rows, cols):
-        Fa = F if len(rows) == 1 else F[np.ix_(r, c)]
+    for r, c in (zip(rows, cols) if rows is not None else [(None, None)]):
+        Fa = F if r is None else F[np.ix_(r, c)]
         for k, (v, t) in enumerate(keys):
             opt, pairs = soda_match(iou * Fa if v == 'c' else np.where(iou >= t, iou, 0.0), Fa)
             fs = float(sum(Fa[i, j] for i, j in pairs))
             if best[k] is None or _better((opt, fs), best[k]): best[k] = (opt, fs, pairs, r, c)
     out = []
     for (v, _), (opt, fs, pairs, r, c) in zip(keys, best):
-        if len(rows) > 1: pairs = [(int(r[i]), int(c[j])) for i, j in pairs]
+        if r is not None: pairs = [(int(r[i]), int(c[j])) for i, j in pairs]
         out.append((opt if v == 'c' else fs, opt, pairs))
     return out
 
@@ -340,7 +340,7 @@ def soda_one(gt_windows,            # reference windows of one reference set, (G
     if not (G and P): return {float(t): (*soda_prf(0.0, G, P), 0.0, []) for t in taus}
     iou = temporal_iou(pw, gw, union=union, eps=eps).T      # (G, P)
     F = _score_matrix(iou, gs, ps, scorer, (iou > 0) & (iou >= min(taus)))   # (c): the cost's f; (a), (b): caption scores break ties
-    rows, cols, _ = _arrangements(F, gg, gp, max_arrangements) if gg or gp else (np.arange(G)[None], np.arange(P)[None], 1)
+    rows, cols, _ = _arrangements(F, gg, gp, max_arrangements) if gg or gp else (None, None, 1)
     res = _match_arranged(iou, F, [(variant, t) for t in taus], rows, cols)
     return {float(t): (*soda_prf(total, G, P), opt, [(og[i], op[j]) for i, j in pairs]) for t, (total, opt, pairs) in zip(taus, res)}
 
@@ -400,12 +400,12 @@ def _soda_all(gw,            # sorted reference windows, (G, 2)
     mask = iou > 0
     if 'b' not in variants and 'c' not in variants: mask &= iou >= min(tious)                   # (a) alone: only where some threshold is met
     F = _score_matrix(iou, gs, ps, scorer, mask)   # (b), (c) need F where IoU > 0; (a) reads it only where IoU >= tau > 0
-    rows, cols, n_arr = _arrangements(F, gg, gp, cap) if gg or gp else (np.arange(G)[None], np.arange(P)[None], 1)
+    rows, cols, _ = _arrangements(F, gg, gp, cap) if gg or gp else (None, None, 1)
     res = []
     if jit_enabled() and np.isfinite(iou * F).all() and iou.min() >= 0 and F.min() >= 0 and np.isfinite(F).all():
         from vmr_lit.soda_jit import lex_many, lex_arranged
         taus, prod = np.array([t for _, t in keys]), np.array([v == 'c' for v, _ in keys])
-        opt, tot, n, prs = lex_many(iou, F, taus, prod) if len(rows) == 1 else lex_arranged(iou, F, taus, prod, rows, cols)
+        opt, tot, n, prs = lex_many(iou, F, taus, prod) if rows is None else lex_arranged(iou, F, taus, prod, rows, cols)
         opt, tot, n = opt.tolist(), tot.tolist(), n.tolist()
         for k, (v, t) in enumerate(keys):
             pairs = prs[k, :n[k]].tolist() if want_pairs else ()
