@@ -26,7 +26,7 @@ from .caption_metrics import bleu, rouge_l, cider_d, document_frequency, bleu_fr
 from .jit import jit_enabled
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b310cfa3
-CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, union='hull', eps=0.0, penalty=None,
+CAPTION_CONVENTIONS = dict(scorer='meteor', multi_ref='pool', sort_refs=True, ties='best', union='hull', eps=0.0, penalty=None,
                            aggregate='mean', max_proposals=None, reversed='raise', unknown='report', n_jobs=1,
                            penalty_rule='caption', seed=0, cider_idf='video')
 CAPTION_FAMILIES = ('SODA_a', 'SODA_b', 'SODA_c', 'ANet')
@@ -226,7 +226,7 @@ def _score_videos(job, idx, bar=None):
         variants = [f[-1] for f in ('SODA_a', 'SODA_b', 'SODA_c') if f in fams]
         if variants:                                                     # every variant in one pass: IoU, order, caption scores once
             sv = soda_video_all(refs[v], pw, ps, variants, scorer, tious=tious, extra_tious=job['soda_tious'] if per_t_a else (),
-                                multi_ref=conv['multi_ref'], sort_refs=conv['sort_refs'], **kw)
+                                multi_ref=conv['multi_ref'], sort_refs=conv['sort_refs'], ties=conv['ties'], **kw)
             if per_t_a: sv['a'] = np.mean([sv[('a', t)] for t in tious], axis=0)   # as the mean of the single-threshold runs
             for s, n in zip(specs, names):
                 if not s.family.startswith('SODA'): continue
@@ -351,10 +351,10 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
 register_evaluator(CaptionPred, evaluate_captions)
 
 # %% ../nbs/12b_evaluate_captions.ipynb #b693d09b
-register_preset('soda-official', 'captions', 'fujiso/SODA default: references pooled, IoU inter/(min(hull,sum)+1e-8)',
-                union='min', eps=1e-8, multi_ref='pool')
+register_preset('soda-official', 'captions', 'fujiso/SODA default: references pooled, IoU inter/(min(hull,sum)+1e-8), identical windows in file order',
+                union='min', eps=1e-8, multi_ref='pool', ties='file')
 register_preset('soda-official-mr', 'captions', 'fujiso/SODA -mr: best reference file per threshold, unsorted references',
-                union='min', eps=1e-8, multi_ref='best', sort_refs=False)
+                union='min', eps=1e-8, multi_ref='best', sort_refs=False, ties='file')
 register_preset('densevid-2017', 'captions', "densevid_eval@95dcc2f: penalty 'abc123!@#' after each reference file until a match, 1000 proposals, corpus score per video",
                 union='min', eps=1e-8, penalty='abc123!@#', penalty_rule='file', max_proposals=1000, aggregate='corpus')
 register_preset('densevid-2018', 'captions', "densevid_eval@deba7d7: penalty 'abc123!@#', 1000 proposals, corpus METEOR per video",
