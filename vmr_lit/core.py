@@ -369,7 +369,7 @@ def render(rep,                 # a `Report`, or anything with the same methods 
            x100:bool=False,     # print the metrics' means x100 (counts unchanged), as papers and most scripts do
            digits:int=4,        # decimals in `table`, `markdown` and `latex` (None: 4)
           )->str:
-    "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions."
+    "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions (not under `set_quiet`)."
     digits = 4 if digits is None else digits
     if x100:
         if not isinstance(rep, Report): raise InputError("--x100 applies to a report's means; compare prints differences and intervals on the metrics' own scale")
@@ -381,7 +381,7 @@ def render(rep,                 # a `Report`, or anything with the same methods 
     if fmt == 'table' and isinstance(rep, Report):
         out = '\n'.join(f"{k:<28} {v:.{digits}f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in rep.summary.items())
     else: out = repr(rep) if fmt == 'table' else rep.to_markdown(digits=digits) if isinstance(rep, Report) else rep.to_markdown()
-    note = rep.note() if hasattr(rep, 'note') else ''
+    note = rep.note() if hasattr(rep, 'note') and not _QUIET[0] else ''   # --quiet: only the results
     return out + (f"\n\n{note}" if note and fmt == 'markdown' else f"\n{note}" if note else '')
 
 def write_outputs(rep, args):
