@@ -129,34 +129,6 @@ def _metric_compute(name:str)->tuple:
         raise InputError(f"metric {name!r}: unknown field {spec.field!r}; {own}subsets: {', '.join(SUBSETS) or 'none registered'}")
     return _on_subset(fam['compute'], spec.field), spec
 
-# %% ../nbs/05_evaluate_moments.ipynb #260243fa
-def _tally_windows(tally:dict, gt:MomentsGT, aligned):
-    "Add one chunk's predicted windows to `tally`: in all, outside their video, inside [0, 1]; ends / duration of those outside."
-    d = np.broadcast_to(np.asarray(gt.durations, float)[:, None], aligned.valid.shape)
-    V = aligned.valid & np.isfinite(d) & (d > 0)
-    if not V.any(): return
-    s, e, d = aligned.windows[..., 0][V], aligned.windows[..., 1][V], d[V]
-    out = (s < 0) | (e > 1.05 * d)
-    tally['n'] = tally.get('n', 0) + len(s); tally['out'] = tally.get('out', 0) + int(out.sum())
-    tally['unit'] = tally.get('unit', 0) + int(((s >= 0) & (e <= 1)).sum())
-    tally.setdefault('ratio', []).extend((np.abs(e[out]) / d[out])[:1000].tolist())
-    tally.setdefault('dur', []).extend(d[:1000].tolist())
-
-def _warn_units(tally:dict):
-    "Warn when most predicted windows lie outside their videos, or all lie in [0, 1] in long videos (see above)."
-    n, out = tally.get('n', 0), tally.get('out', 0)
-    if not n: return
-    if 2 * out > n:
-        r = float(np.median(tally['ratio']))
-        why = ('the predictions are likely in milliseconds while the ground truth is in seconds' if r >= 200 else
-               'the predictions are likely frame numbers while the ground truth is in seconds' if r >= 5 else
-               'are the predictions in another unit than the ground truth (seconds), or the durations those of other videos?')
-        warnings.warn(f"{out} of {n} predicted windows lie outside their videos (start < 0 or end > 1.05 x duration; "
-                      f"median end / duration {r:.3g}): {why}", stacklevel=3)
-    elif tally['unit'] == n and np.median(tally['dur']) > 5:
-        warnings.warn(f"all {n} predicted windows lie within [0, 1] while the videos last {np.median(tally['dur']):.3g} s (median): "
-                      "the predictions are likely normalised times (fractions of the duration); multiply them by the duration", stacklevel=3)
-
 # %% ../nbs/05_evaluate_moments.ipynb #1d90a11e
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
@@ -268,6 +240,34 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
     return rep
 
 register_evaluator(MomentsPred, evaluate_moments)
+
+# %% ../nbs/05_evaluate_moments.ipynb #260243fa
+def _tally_windows(tally:dict, gt:MomentsGT, aligned):
+    "Add one chunk's predicted windows to `tally`: in all, outside their video, inside [0, 1]; ends / duration of those outside."
+    d = np.broadcast_to(np.asarray(gt.durations, float)[:, None], aligned.valid.shape)
+    V = aligned.valid & np.isfinite(d) & (d > 0)
+    if not V.any(): return
+    s, e, d = aligned.windows[..., 0][V], aligned.windows[..., 1][V], d[V]
+    out = (s < 0) | (e > 1.05 * d)
+    tally['n'] = tally.get('n', 0) + len(s); tally['out'] = tally.get('out', 0) + int(out.sum())
+    tally['unit'] = tally.get('unit', 0) + int(((s >= 0) & (e <= 1)).sum())
+    tally.setdefault('ratio', []).extend((np.abs(e[out]) / d[out])[:1000].tolist())
+    tally.setdefault('dur', []).extend(d[:1000].tolist())
+
+def _warn_units(tally:dict):
+    "Warn when most predicted windows lie outside their videos, or all lie in [0, 1] in long videos (see above)."
+    n, out = tally.get('n', 0), tally.get('out', 0)
+    if not n: return
+    if 2 * out > n:
+        r = float(np.median(tally['ratio']))
+        why = ('the predictions are likely in milliseconds while the ground truth is in seconds' if r >= 200 else
+               'the predictions are likely frame numbers while the ground truth is in seconds' if r >= 5 else
+               'are the predictions in another unit than the ground truth (seconds), or the durations those of other videos?')
+        warnings.warn(f"{out} of {n} predicted windows lie outside their videos (start < 0 or end > 1.05 x duration; "
+                      f"median end / duration {r:.3g}): {why}", stacklevel=3)
+    elif tally['unit'] == n and np.median(tally['dur']) > 5:
+        warnings.warn(f"all {n} predicted windows lie within [0, 1] while the videos last {np.median(tally['dur']):.3g} s (median): "
+                      "the predictions are likely normalised times (fractions of the duration); multiply them by the duration", stacklevel=3)
 
 # %% ../nbs/05_evaluate_moments.ipynb #508821a4
 # moment_detr's standalone_eval prints its `brief` block (keys sorted, highlights after): MR-full-R1@0.5/0.7, MR-full-mAP,
