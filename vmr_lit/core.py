@@ -428,7 +428,7 @@ def render(rep,                 # a `Report`, or anything with the same methods 
            x100:bool=False,     # print the metrics' means x100 (counts unchanged), as papers and most scripts do
            digits:int=None,     # decimals in `table`, `markdown` and `latex` (None: 4 for a Report, a Comparison's own)
           )->str:
-    "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions."
+    "The summary of a report in one of `FORMATS`; `table` and `markdown` end with a note when queries have no predictions (not under `set_quiet`)."
     dig = {} if digits is None else dict(digits=digits)             # what a Comparison is given
     digits = 4 if digits is None else digits
     if x100:
@@ -442,7 +442,7 @@ def render(rep,                 # a `Report`, or anything with the same methods 
         out = '\n'.join(f"{k:<28} {v:.{digits}f}" if isinstance(v, float) else f"{k:<28} {v}" for k, v in rep.summary.items())
     elif isinstance(rep, Report): out = rep.to_markdown(digits=digits)
     else: out = (rep.to_text(**dig) if hasattr(rep, 'to_text') else repr(rep)) if fmt == 'table' else rep.to_markdown(**dig)
-    note = rep.note() if hasattr(rep, 'note') else ''
+    note = rep.note() if hasattr(rep, 'note') and not _QUIET[0] else ''   # --quiet: only the results
     return out + (f"\n\n{note}" if note and fmt == 'markdown' else f"\n{note}" if note else '')
 
 def write_outputs(rep, args):

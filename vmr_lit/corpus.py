@@ -128,8 +128,15 @@ register_loader('tvr-vcmr', lambda o: isinstance(o, dict) and 'video2idx' in o a
 CORPUS_DEFAULTS = dict(iou_op='>=', union='hull', zero_union=0.0, dtype='float64', rank_by='score', max_pred=None,
                        unknown='raise', unknown_video='raise', reversed='raise', chunk=None)
 
+def _vcmr_label(name):
+    "TVRetrieval's key: '0.5-r5' (`\"{}-r{}\".format(iou_thd, k)`)."
+    s = parse_metric(name)
+    if s.field is None and s.family == 'R' and s.op == '>=': return f"{s.theta}-r{s.k}"
+
 register_preset('tvr-vcmr', 'corpus', "jayleicn/TVRetrieval VCMR R@K: right video and IoU >= θ in float32, first 100 listed",
-                iou_op='>=', union='hull', dtype='float32', rank_by='listed', max_pred=100, reversed='count')
+                iou_op='>=', union='hull', dtype='float32', rank_by='listed', max_pred=100, reversed='count',
+                display=dict(label=_vcmr_label, x100=True, digits=2, trim=True, block='VCMR', k=(1, 5, 10, 100), iou=(0.5, 0.7),
+                             names=lambda ks, ious, op: [f"R@{k},IoU{op}{t:g}" for t in ious for k in ks]))   # {"VCMR": {...}}, IoU outer
 
 def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 'tvr' loader) or a path
                     pred,             # CorpusPred or a path to a TVR submission

@@ -89,9 +89,22 @@ def dr_at_n(pred, gt, durations,     # as in dr_tensors()
     return dr_from_tensors(T, A, V, n, m, op, rule)
 
 # %% ../nbs/30_dr.ipynb #0dbec4e4
-from .core import register_preset
+from .core import register_preset, parse_metric
 from .evaluate_moments import register_moment_family
 from .iou import clip_windows as _clip
+
+# %% ../nbs/30_dr.ipynb #d9e883d6
+def _dr_paper_label(name):
+    "The TSGV paper's names: 'dR@1,IoU@0.5' (Table 2, percent, 2 decimals), 'R@1,IoU@0.5'."
+    s = parse_metric(name)
+    if s.field is None and s.family in ('R', 'dR') and s.op == '>=': return f"{s.family}@{s.k},IoU@{s.theta:g}"
+
+def _dr_thirdparty_label(name):
+    "The third-party code's printout (`'r1i5: %.2f'`, percent): 'r1i5:', 'dr1i7:', 'mIoU:'."
+    s = parse_metric(name)
+    if s.name == 'mIoU': return 'mIoU:'
+    if s.field is None and s.family in ('R', 'dR') and s.k == 1 and s.op == '>=' and float(f"{10 * s.theta:g}").is_integer():
+        return f"{s.family.lower()}1i{10 * s.theta:g}:"
 
 # %% ../nbs/30_dr.ipynb #5bccb074
 DR_CONVENTIONS = dict(alpha_clip=True, clip_gt=False, dr_rule='best')
@@ -126,6 +139,10 @@ register_moment_family('dR', _dr_compute,
                        lambda ks, ious, op: [f"dR@{k},IoU{op}{t:g}" for k in ks for t in ious],
                        conventions=DR_CONVENTIONS, doc='dR@n,IoU@m (TSGV paper Eq. 2): R@n discounted by boundary distance')
 register_preset('dr-paper', 'moments', 'TSGV paper (Yuan et al. 2021) Table 2: IoU >= m, windows clipped to the video, alpha >= 0',
+                display=dict(label=_dr_paper_label, x100=True, digits=2, k=(1,), iou=(0.1, 0.3, 0.5, 0.7, 0.9),
+                             names=lambda ks, ious, op: [f"dR@{k},IoU{op}{t:g}" for k in ks for t in ious]),
                 iou_op='>=', union='hull', clip=True, alpha_clip=True)
 register_preset('dr-thirdparty', 'moments', 'the public third-party dR@1 code: IoU >= m, first listed window, alpha unclipped, no clipping',
+                display=dict(label=_dr_thirdparty_label, x100=True, digits=2, k=(1,), iou=(0.3, 0.5, 0.7),   # qzhb/BSSARD train_cd.py
+                             names=lambda ks, ious, op: [f"{f}@1,IoU{op}{t:g}" for f in ('R', 'dR') for t in ious] + ['mIoU']),
                 iou_op='>=', union='hull', clip=False, clip_gt=False, alpha_clip=False, rank_by='listed', reversed='count')

@@ -35,10 +35,11 @@ def register_moment_family(family:str,        # name prefix, e.g. 'R', 'AxIoU', 
                            conventions:dict=None,  # the family's own convention keywords and defaults
                            doc:str='',        # one line for help texts
                            fields=(),         # the family's own sub-scores (`HL-mAP.Good`); other fields name subsets
+                           applies=None,      # (pred) -> bool: a preset's default metric of this family is scored on these predictions
                            replace:bool=False):  # replace another family registered as `family`
     "Add a metric family to the moment-retrieval evaluator (idempotent; a taken name needs `replace=True`)."
     register(FAMILIES, family, dict(compute=compute, expand=expand, conventions=dict(conventions or {}), doc=doc,
-                                    fields=tuple(fields)), 'metric family', replace)
+                                    fields=tuple(fields), applies=applies), 'metric family', replace)
 
 def all_conventions()->dict:
     "Defaults of every convention keyword the moments evaluator accepts."
@@ -189,15 +190,18 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
     k = (1, 5, 10) if k is None else k
     iou = (0.3, 0.5, 0.7) if iou is None else iou
     names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
+    if metrics is None:   # a preset's metric that its script scores only on some predictions (highlights: with clip scores)
+        names = [n for n in names if (FAMILIES[parse_metric(n).family].get('applies') or (lambda p: True))(pred)]
     specs = [(n, *_metric_compute(n)) for n in names]
     Q = len(gt)
     index, offset = None, 0     # the hashed index of query ids, built only if predictions leave the ground truth's order
     values = {n: np.zeros(Q) for n in names}
     seen = np.zeros(Q, bool)
-    counts = {}
+    counts, tally = {}, {}
     def run(rows, p):
         ctx = MomentsContext(gt.subset(rows), p, conv)
         for n, fn, spec in specs: values[n][rows] = fn(ctx, spec)
+        if len(p): _tally_windows(tally, ctx.gt, ctx.aligned)
         for key, v in ctx.aligned.counts.items():
             if not key.startswith('gt_'): counts[key] = counts.get(key, 0) + v
     n_unknown = 0
@@ -216,6 +220,7 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
         if seen[rows].any(): raise InputError(f"{cp.source}: duplicate query ids in predictions: {', '.join(map(str, gt.qids[rows[seen[rows]]][:5]))}")
         seen[rows] = True
         if len(rows): run(rows, cp)
+    _warn_units(tally)
     rest = np.nonzero(~seen)[0]
     if conv['only_predicted']: counts['n_not_scored'] = int(len(rest))   # TimeChat's --sample: left out, and counted
     else:
@@ -232,18 +237,72 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
 
 register_evaluator(MomentsPred, evaluate_moments)
 
+# %% ../nbs/05_evaluate_moments.ipynb #260243fa
+def _tally_windows(tally:dict, gt:MomentsGT, aligned):
+    "Add one chunk's predicted windows to `tally`: in all, outside their video, inside [0, 1]; ends / duration of those outside."
+    d = np.broadcast_to(np.asarray(gt.durations, float)[:, None], aligned.valid.shape)
+    V = aligned.valid & np.isfinite(d) & (d > 0)
+    if not V.any(): return
+    s, e, d = aligned.windows[..., 0][V], aligned.windows[..., 1][V], d[V]
+    out = (s < 0) | (e > 1.05 * d)
+    tally['n'] = tally.get('n', 0) + len(s); tally['out'] = tally.get('out', 0) + int(out.sum())
+    tally['unit'] = tally.get('unit', 0) + int(((s >= 0) & (e <= 1)).sum())
+    tally.setdefault('ratio', []).extend((np.abs(e[out]) / d[out])[:1000].tolist())
+    tally.setdefault('dur', []).extend(d[:1000].tolist())
+
+def _warn_units(tally:dict):
+    "Warn when most predicted windows lie outside their videos, or all lie in [0, 1] in long videos (see above)."
+    n, out = tally.get('n', 0), tally.get('out', 0)
+    if not n: return
+    if 2 * out > n:
+        r = float(np.median(tally['ratio']))
+        why = ('the predictions are likely in milliseconds while the ground truth is in seconds' if r >= 200 else
+               'the predictions are likely frame numbers while the ground truth is in seconds' if r >= 5 else
+               'are the predictions in another unit than the ground truth (seconds), or the durations those of other videos?')
+        warnings.warn(f"{out} of {n} predicted windows lie outside their videos (start < 0 or end > 1.05 x duration; "
+                      f"median end / duration {r:.3g}): {why}", stacklevel=3)
+    elif tally['unit'] == n and np.median(tally['dur']) > 5:
+        warnings.warn(f"all {n} predicted windows lie within [0, 1] while the videos last {np.median(tally['dur']):.3g} s (median): "
+                      "the predictions are likely normalised times (fractions of the duration); multiply them by the duration", stacklevel=3)
+
 # %% ../nbs/05_evaluate_moments.ipynb #508821a4
-# moment_detr's standalone_eval prints (its `brief` block): MR-full-R1@0.5/0.7, MR-full-mAP, MR-full-mAP@0.5/0.75,
-# MR-short/middle/long-mAP, HL-min-VeryGood-mAP/Hit1; in vmr_lit's names (families of the QVHighlights notebook):
+# moment_detr's standalone_eval prints its `brief` block (keys sorted, highlights after): MR-full-R1@0.5/0.7, MR-full-mAP,
+# MR-full-mAP@0.5/0.75, MR-long/middle/short-mAP, HL-min-{Fair,Good,VeryGood}-{mAP,Hit1}; in vmr_lit's names (families
+# of the QVHighlights notebook). The highlight metrics apply only to predictions with clip scores, as in its script.
 MOMENT_DETR_METRICS = ['R@1,IoU>=0.5', 'R@1,IoU>=0.7', 'mAP@[.5:.95]', 'mAP,IoU>=0.5', 'mAP,IoU>=0.75',
-                       'mAP@[.5:.95].short', 'mAP@[.5:.95].middle', 'mAP@[.5:.95].long', 'HL-mAP.VeryGood', 'HL-Hit1.VeryGood']
+                       'mAP@[.5:.95].long', 'mAP@[.5:.95].middle', 'mAP@[.5:.95].short',
+                       *[f"HL-{m}.{l}" for l in ('Fair', 'Good', 'VeryGood') for m in ('mAP', 'Hit1')]]
+
+def _axiou_label(name):
+    "vmr-axiou's key: 'R@5 IoU>0.5' (`f\"R@{k} IoU>{thresh:.1f}\"`), 'AxIoU@5'."
+    s = parse_metric(name)
+    if s.field is None and s.family == 'R' and s.op == '>': return f"R@{s.k} IoU>{s.theta:.1f}"
+    if s.field is None and s.family == 'AxIoU': return s.name
+
+def _tvr_label(name):
+    "TVRetrieval's key: '0.5-r5' (`\"{}-r{}\".format(iou_thd, k)`)."
+    s = parse_metric(name)
+    if s.field is None and s.family == 'R' and s.op == '>=': return f"{s.theta}-r{s.k}"
+
+def _moment_detr_label(name):
+    "moment_detr's brief keys: 'MR-full-R1@0.5', 'MR-short-mAP', 'MR-full-mAP@0.75', 'HL-min-Good-Hit1'."
+    s = parse_metric(name)
+    if s.family == 'R' and s.k == 1 and s.op == '>=': return f"MR-{s.field or 'full'}-R1@{s.theta}"
+    if s.family == 'mAP' and s.kspec == '[.5:.95]': return f"MR-{s.field or 'full'}-mAP"
+    if s.family == 'mAP' and s.op == '>=' and s.field is None: return f"MR-full-mAP@{s.theta}"
+    if s.family in ('HL-mAP', 'HL-Hit1'): return f"HL-min-{s.field}-{s.family[3:]}"
+
+# %% ../nbs/05_evaluate_moments.ipynb #1afc5b6c
 register_preset('vmr-axiou', 'moments', 'riktor/vmr-axiou: R@K with IoU > θ, AxIoU@K; ties go to the later-listed prediction',
-                metrics=['R', 'AxIoU'],
+                metrics=['R', 'AxIoU'], display=dict(label=_axiou_label, digits=2),     # accumulate_metrics: f"{metric_type} {score:.2f}"
                 iou_op='>', union='hull', zero_union=float('nan'), rank_by='score-ties-last', reversed='count')
 register_preset('moment_detr', 'moments', "jayleicn/moment_detr standalone_eval: R1 is the first listed window, IoU >= θ; mAP over the first 10 listed",
-                metrics=MOMENT_DETR_METRICS,
+                metrics=MOMENT_DETR_METRICS,   # json.dumps of its metrics dict: percent, float(f"{100 * v:.2f}")
+                display=dict(label=_moment_detr_label, x100=True, digits=2, trim=True, script='vmr_lit.qvhighlights:moment_detr_printout'),
                 iou_op='>=', union='hull', rank_by='listed', reversed='count',
                 map_union='sum', map_listed_cut=10, no_pred='drop', bucket_long_max=150.0)  # mAP conventions: see the QVHighlights notebook
 register_preset('tvr', 'moments', 'jayleicn/TVRetrieval SVMR R@K: IoU >= θ in float32, first 100 listed, DiDeMo rule',
-                metrics=['R'],
+                metrics=['R'],                 # json.dumps({"SVMR": {"0.5-r1": round(100 * v, 2), ...}}), IoU outer, K inner
+                display=dict(label=_tvr_label, x100=True, digits=2, trim=True, block='SVMR', k=(1, 5, 10, 100), iou=(0.5, 0.7),
+                             names=lambda ks, ious, op: [f"R@{k},IoU{op}{t:g}" for t in ious for k in ks]),
                 iou_op='>=', union='hull', dtype='float32', rank_by='listed', max_pred=100, didemo_rule=True, reversed='count')

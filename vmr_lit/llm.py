@@ -300,20 +300,36 @@ def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or 
                 n_answers_in_file=int(len(pred)))
     return AnswersReport(None, summary, info, rep._qids, rep._values)
 
+# %% ../nbs/71_llm_eval.ipynb #c7688a28
+def _iou_label(fmt:str):
+    "A label function: R@1,IoU>=θ -> `fmt` with t = θ ('IOU {t}:' prints 'IOU 0.3:'; 'IOU@{d}' prints 'IOU@3'), mIoU -> 'mIOU'."
+    def label(name):
+        m = re.fullmatch(r"R@1,IoU>=([0-9.]+)", name)
+        if m: return fmt.format(t=float(m[1]), d=f"{10 * float(m[1]):g}")
+        if name == 'mIoU': return 'mIOU'
+    return label
+
+_R1 = lambda ks, ious, op: [f"R@1,IoU{op}{t:g}" for t in ious]
+
 # %% ../nbs/71_llm_eval.ipynb #c440d50a
 register_evaluator(Answers, evaluate_answers)
 register_preset('timechat', 'moments', "RenShuhuai-Andy/TimeChat@c60b332b38a6 metrics/tvg/eval_tvg.py --sample: first window, IoU >= θ, "
                 "no clipping, only the queries in the prediction file; text read like utils/format_tvg.py",
                 reader='timechat', only_predicted=True, first_only=True, on_reversed='swap', out_of_range='keep',
-                iou_op='>=', union='hull', clip=False, display=dict(x100=True, digits=1))
+                iou_op='>=', union='hull', clip=False,      # print("IOU 0.3: {0}".format(count * 100 / num)): the float itself
+                display=dict(label=_iou_label('IOU {t}:'), x100=True, digits=None, iou=(0.3, 0.5, 0.7), names=_R1))
 register_preset('lmms-eval', 'moments', "EvolvingLMMs-Lab/lmms-eval@c7eaef373f4b tasks/charades_sta/eval_tvg.py: its reader "
                 "('to' replaced by '-'), first window, [gt_end+10, gt_end+20] for unread answers, IoU >= θ",
                 reader='lmms-eval', first_only=True, on_reversed='swap', out_of_range='keep', substitute='lmms-eval',
-                iou_op='>=', union='hull', clip=False)
+                iou_op='>=', union='hull', clip=False,      # "IOU 0.3: {0}" and "mIOU" sum(ious) * 100 / num
+                display=dict(label=_iou_label('IOU {t}:'), x100=True, digits=None, iou=(0.3, 0.5, 0.7),
+                             names=lambda ks, ious, op: _R1(ks, ious, op) + ['mIoU']))
 register_preset('lmms-eval-task', 'moments', "EvolvingLMMs-Lab/lmms-eval@26f1d8e3692a tasks/charades_sta/utils.py aggregation "
                 "(IOU@3/5/7, mIOU in its results): its reader, first window, an unread answer scores 0, IoU >= θ",
                 reader='lmms-eval-task', first_only=True, on_reversed='swap', out_of_range='keep', substitute=None,
-                iou_op='>=', union='hull', clip=False)
+                iou_op='>=', union='hull', clip=False,      # its results: IOU@3, IOU@5, IOU@7, mIOU (x100, the floats)
+                display=dict(label=_iou_label('IOU@{d}'), x100=True, digits=None, iou=(0.3, 0.5, 0.7),
+                             names=lambda ks, ious, op: _R1(ks, ious, op) + ['mIoU']))
 
 # %% ../nbs/71_llm_eval.ipynb #b10f7600
 def write_parse_report(rep:Report, path)->Path:

@@ -113,7 +113,8 @@ for _n, (_lo, _hi) in TGT_SUBSETS.items():
 register_preset('qv-m2', 'moments', "Zhuo-Cao/QV-M2 standalone_eval/eval.py @ d5d4038: mAP by target count, MR-RK / mRK / mIoU@K "
                 "over the first K listed windows matched one-to-one, IoU |p|+|g|-inter, >=",
                 iou_op='>=', union='sum', rank_by='listed', reversed='count', map_union='sum', map_listed_cut=10,
-                no_pred='drop', bucket_long_max=150.0, tgt_eligible='at_least_k')
+                no_pred='drop', bucket_long_max=150.0, tgt_eligible='at_least_k',
+                display=dict(x100=True, digits=2, trim=True, script='vmr_lit.qv_m2:qv_m2_metrics'))   # json.dumps of its metrics dict
 
 # %% ../nbs/51_qv_m2.ipynb #4f864d7c
 QV_M2_BUCKETS = {'full': None, 'long': (30.0, 150.0), 'middle': (10.0, 30.0), 'short': (0.0, 10.0)}

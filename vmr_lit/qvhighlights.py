@@ -5,17 +5,19 @@
 # %% auto #0
 __all__ = ['MAP_THRESHOLDS', 'SALIENCY_LEVELS', 'LENGTH_BUCKETS', 'QVH_CONVENTIONS', 'MOMENT_DETR_CONVENTIONS', 'interpolated_ap',
            'detection_ap', 'hl_average_precision', 'hl_hit1', 'Saliency', 'read_saliency', 'highlight_scores',
-           'restrict_gt', 'threshold_range', 'attach_rows', 'moment_detr_metrics', 'moment_detr_brief']
+           'restrict_gt', 'threshold_range', 'attach_rows', 'has_saliency', 'moment_detr_metrics', 'moment_detr_brief',
+           'moment_detr_printout']
 
 # %% ../nbs/50_qvhighlights.ipynb #17a5a6ba
 import dataclasses
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import warnings
 from .core import InputError, MetricSpec, parse_metric, _nanmean
-from .formats import read_jsonl
+from .formats import read_jsonl, load
 from .iou import compare, check_op, check_thresholds
 from .moments import MomentsGT, MomentsPred, Aligned, align, rank_order, iou_matrix, read_qvhighlights_gt, read_qvhighlights_pred
 from .ndcg import greedy_match   # one greedy matching for NDCG and mAP
@@ -209,11 +211,20 @@ def attach_rows(data, rows:list):
     while len(_RAW_ROWS) > 8: _RAW_ROWS.pop(next(iter(_RAW_ROWS)))
     return data
 
+def _records(path)->list:
+    "The records of a JSONL file, or of a JSON file holding one list (TimeChat's prediction files)."
+    with open(path, encoding='utf-8') as f: head = f.read(1024).lstrip()
+    if head.startswith('[') and not head.startswith('[]'):
+        try: rows = json.loads(Path(path).read_text(encoding='utf-8'))
+        except json.JSONDecodeError: rows = None
+        if isinstance(rows, list): return rows
+    return read_jsonl(path)
+
 def _rows(data):
     "The raw JSONL rows behind `data` (its source file, or rows given to `attach_rows`)."
     src = str(getattr(data, 'source', ''))
     if src in _RAW_ROWS: return _RAW_ROWS[src]
-    if src and Path(src).is_file(): return read_jsonl(src)
+    if src and Path(src).is_file(): return _records(src)
     raise InputError("highlight metrics need the raw rows: load from a JSONL file or use attach_rows(data, rows)")
 
 # %% ../nbs/50_qvhighlights.ipynb #1b152026
@@ -279,12 +290,19 @@ def _hl(ctx, spec, which):
 # %% ../nbs/50_qvhighlights.ipynb #04edf010
 def _map_expand(ks, ious, op): return [f"mAP,IoU{op}{t:g}" for t in ious] + ['mAP@[.5:.95]']
 
+def has_saliency(pred)->bool:
+    "Whether predictions carry clip scores (`pred_saliency_scores` in the first record), as moment_detr checks."
+    rows = _records(pred) if isinstance(pred, (str, Path)) else (pred if isinstance(pred, list) else _rows(pred))
+    return bool(rows) and isinstance(rows[0], dict) and 'pred_saliency_scores' in rows[0]
+
 register_moment_family('mAP', _map_compute, _map_expand, conventions=QVH_CONVENTIONS,
                        doc="mAP,IoU>=θ and mAP@[.5:.95] (QVHighlights; ActivityNet interpolated AP)")
 register_moment_family('HL-mAP', lambda ctx, spec: _hl(ctx, spec, 'mAP'), lambda ks, ious, op: [f"HL-mAP.{l}" for l in SALIENCY_LEVELS],
-                       doc='QVHighlights highlight mAP at a saliency level (HL-mAP.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS)
+                       doc='QVHighlights highlight mAP at a saliency level (HL-mAP.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS,
+                       applies=has_saliency)
 register_moment_family('HL-Hit1', lambda ctx, spec: _hl(ctx, spec, 'Hit1'), lambda ks, ious, op: [f"HL-Hit1.{l}" for l in SALIENCY_LEVELS],
-                       doc='QVHighlights HIT@1 at a saliency level (HL-Hit1.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS)
+                       doc='QVHighlights HIT@1 at a saliency level (HL-Hit1.Fair / .Good / .VeryGood)', fields=SALIENCY_LEVELS,
+                       applies=has_saliency)
 for _b, (_lo, _hi) in LENGTH_BUCKETS.items():
     register_subset(_b, _length_bucket, doc=f"QVHighlights length bucket: queries with a moment of length in ({_lo:g}, {_hi:g}] s "
                                             "(long: up to `bucket_long_max`), scored on those moments")
@@ -295,25 +313,33 @@ def _pct(v): return None if v is None or not np.isfinite(v) else float(f"{100 * 
 def _rows_of(x, reader):
     "(loaded data, rows) from a path, a list of JSONL rows, or loaded data."
     if isinstance(x, (str, Path)):
-        rows = read_jsonl(x)
+        rows = _records(x)
         return reader(rows, str(x)), rows
     if isinstance(x, list): return attach_rows(reader(x, ''), x), x
     return x, _rows(x)
 
 def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
-                        pred,            # predictions: JSONL path, list of rows, or MomentsPred
+                        pred,            # predictions: JSONL (or JSON list) path, list of rows, or MomentsPred
+                        match_number:bool=True,  # False: only the queries in both files (TimeChat's eval_vhd.py)
                         **conventions,   # overrides of the preset's conventions
                        )->dict:          # moment_detr's metrics dict (brief + tables), plus n_queries
-    "Every number of moment_detr's standalone_eval, with its key names."
-    gt, _ = _rows_of(gt, read_qvhighlights_gt)
-    pred, prows = _rows_of(pred, read_qvhighlights_pred)
-    buckets = ('full', 'short', 'middle', 'long')
+    "Every number of moment_detr's standalone_eval, with its key names; moments with windows, highlights with clip scores."
+    gt, grows = _rows_of(gt, read_qvhighlights_gt)
+    if isinstance(pred, list): pred = attach_rows(load(pred), pred)   # windows, or clip scores only (a registered loader)
+    elif isinstance(pred, (str, Path)): pred = load(pred)
+    prows = _rows(pred)
+    if not match_number:                      # only the queries in both files
+        keep = np.isin(gt.qids.astype(str), pred.qids.astype(str))
+        gt = attach_rows(gt.subset(np.nonzero(keep)[0]), [r for r, k in zip(grows, keep) if k])
+    mr = bool(prows) and 'pred_relevant_windows' in prows[0]
+    hl = bool(prows) and 'pred_saliency_scores' in prows[0]
+    buckets = ('full', 'short', 'middle', 'long') if mr else ()
     names = []
     for b in buckets:
         sfx = '' if b == 'full' else f'.{b}'
         names += [f"mAP,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS] + [f"R@1,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS]
-    hl = bool(prows) and 'pred_saliency_scores' in prows[0]
     if hl: names += [f"HL-{m}.{l}" for l in SALIENCY_LEVELS for m in ('mAP', 'Hit1')]
+    if not names: raise InputError(f"{pred.source}: predictions carry neither pred_relevant_windows nor pred_saliency_scores")
     rep = evaluate_moments(gt, pred, metrics=names, preset='moment_detr', **{**MOMENT_DETR_CONVENTIONS, **conventions})
     m = {n: _nanmean(rep.values(n)) for n in names}
     tables, counts = {}, {}
@@ -323,8 +349,8 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
         tables[b] = {'MR-mAP': {**{str(t): _pct(a) for t, a in zip(MAP_THRESHOLDS, aps)}, 'average': _pct(float(np.mean(aps)))},
                      'MR-R1': {str(t): _pct(m[f"R@1,IoU>={t:g}{sfx}"]) for t in MAP_THRESHOLDS}}
         counts[b] = len(gt) if b == 'full' else rep.info[f"n_{b}"]
-    full = tables['full']
-    brief = dict(sorted({'MR-full-mAP': full['MR-mAP']['average'], 'MR-full-mAP@0.5': full['MR-mAP']['0.5'],
+    full = tables.get('full')
+    brief = {} if not mr else dict(sorted({'MR-full-mAP': full['MR-mAP']['average'], 'MR-full-mAP@0.5': full['MR-mAP']['0.5'],
                          'MR-full-mAP@0.75': full['MR-mAP']['0.75'], 'MR-short-mAP': tables['short']['MR-mAP']['average'],
                          'MR-middle-mAP': tables['middle']['MR-mAP']['average'], 'MR-long-mAP': tables['long']['MR-mAP']['average'],
                          'MR-full-R1@0.5': full['MR-R1']['0.5'], 'MR-full-R1@0.7': full['MR-R1']['0.7']}.items()))
@@ -334,7 +360,7 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
             hl_tables[f"HL-min-{l}"] = {'HL-mAP': _pct(m[f"HL-mAP.{l}"]), 'HL-Hit1': _pct(m[f"HL-Hit1.{l}"])}
             brief[f"HL-min-{l}-mAP"] = hl_tables[f"HL-min-{l}"]['HL-mAP']
             brief[f"HL-min-{l}-Hit1"] = hl_tables[f"HL-min-{l}"]['HL-Hit1']
-    out = {'brief': brief, **hl_tables, **{b: tables[b] for b in sorted(tables)}, 'n_queries': counts}
+    out = {'brief': brief, **hl_tables, **{b: tables[b] for b in sorted(tables)}, 'n_queries': counts or {'full': len(gt)}}
     return out
 
 def moment_detr_brief(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
@@ -343,3 +369,10 @@ def moment_detr_brief(gt,              # QVHighlights ground truth: JSONL path, 
                      )->dict:          # {'MR-full-R1@0.5': 53.94, ...}; None for an empty bucket
     "The `brief` block of moment_detr's metrics (MR-full-R1@0.5, MR-full-mAP, HL-min-VeryGood-Hit1, ...)."
     return moment_detr_metrics(gt, pred, **conventions)['brief']
+
+# %% ../nbs/50_qvhighlights.ipynb #40fded2e
+def moment_detr_printout(gt, pred, match_number:bool=True)->dict:
+    "`moment_detr_metrics` without the warnings (the evaluation of the same files run beside it gives them)."
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        return moment_detr_metrics(gt, pred, match_number=match_number)

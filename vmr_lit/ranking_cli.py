@@ -6,6 +6,9 @@
 __all__ = ['ranking_counts', 'sample_ranking', 'demo_ranking']
 
 # %% ../nbs/20c_ranking_cli.ipynb #260b5771
+import argparse
+import dataclasses
+from pathlib import Path
 import numpy as np
 from .core import InputError, register_command, register_demo
 from .formats import load
@@ -13,6 +16,7 @@ from . import core
 from .ndcg import GAINS
 from .ranking_formats import RankingGT, RankingPred
 from .ranking_evaluate import evaluate_ranking, refuse_other_task, RANKING_FILES
+from .printouts import printout, render_printout
 
 # %% ../nbs/20c_ranking_cli.ipynb #208848dc
 def _ranking_arguments(p):
@@ -47,11 +51,20 @@ def _ranking_run(a)->int:
         raise InputError(f"{getattr(pred, 'source', a.pred)}: {type(pred).__name__} files are not ranked moments over a "
                          f"video corpus; score them with `vmr-lit {task}`; the ranking subcommand reads {RANKING_FILES}")
     conv = dict(gain=a.gain, iou_op=a.op, rank_by=a.rank_by, average=a.average, videos=a.corpus, unknown=a.unknown)
-    r = core.evaluate(gt, pred, metrics=None, k=a.k, iou=a.iou, preset=a.preset,   # dispatches on the predictions
+    name = 'tvr-vcmr' if a.preset == 'tvr' and type(pred).__name__ == 'CorpusPred' else a.preset   # 'tvr' names TVRetrieval's VCMR here
+    p = printout(name)                           # how the preset's script prints (vmr_lit's table without a preset)
+    base = core.PRESETS[name]['conventions'] if name else {}
+    if any(v is not None and base.get(k) != v for k, v in conv.items()): p = dataclasses.replace(p, label=None, block=None)   # other conventions: vmr_lit's names
+    k, iou = a.k or p.k, a.iou or p.iou
+    op = a.op or (core.PRESETS[name]['conventions'].get('iou_op') if name else None) or '>='
+    metrics = p.names(k, iou, op) if p.names is not None and k and iou else None
+    r = core.evaluate(gt, pred, metrics=metrics, k=k, iou=iou, preset=a.preset,   # dispatches on the predictions
                       **{k: v for k, v in conv.items() if v is not None})
-    print(core.render(r, a.format, x100=a.x100, digits=a.digits))
-    if a.format == 'table' and isinstance(pred, RankingPred): print(ranking_counts(r))
-    core.write_outputs(r, a)
+    if a.preset: print(render_printout(r, p, a.format, a.x100, a.digits))
+    else: print(core.render(r, a.format, x100=bool(a.x100), digits=a.digits))
+    if a.format == 'table' and isinstance(pred, RankingPred) and not getattr(a, 'quiet', False): print(ranking_counts(r))
+    if a.preset and a.json: Path(a.json).write_text(render_printout(r, p, 'json', a.x100, a.digits) + '\n')
+    core.write_outputs(r, argparse.Namespace(per_query=a.per_query, json=None if a.preset else a.json))
     return 0
 
 register_command('ranking', 'NDCG@K,IoU>=mu of ranked moments over a video corpus (TVR-Ranking)',

@@ -110,10 +110,16 @@ def align_ranking(gt:RankingGT,           # ground truth
 RANKING_DEFAULTS = dict(gain='linear', iou_op='>=', union='hull', zero_union=0.0, ties='relevance',
                         rank_by='score', average='all', unknown='raise', videos=None, max_pred=None, chunk=None)
 
+def _tvr_ranking_label(name):
+    "TVR-Ranking's log line: 'NDCG@10, IoU=0.3:' (`f\"{suffix} NDCG@{K}, IoU={T}: {v:.6f}\"`)."
+    s = parse_metric(name)
+    if s.family == 'NDCG' and s.op == '>' and s.field is None: return f"NDCG@{s.k}, IoU={s.theta}:"
+
 register_preset('tvr-ranking', 'ranking',
                 "TVR-Ranking's released modules/ndcg_iou.py: gain 2^rel-1, IoU > mu (sum union), list order, "
                 "mean over queries with predictions",
-                gain='exp2', iou_op='>', union='sum', ties='relevance', rank_by='listed', average='with-predictions')
+                gain='exp2', iou_op='>', union='sum', ties='relevance', rank_by='listed', average='with-predictions',
+                display=dict(label=_tvr_ranking_label, digits=6))
 
 # %% ../nbs/20b_ranking_evaluate.ipynb #edf9e8d8
 def ranking_metrics(metrics=None, k=(10, 20, 40), iou=(0.3, 0.5, 0.7), iou_op='>='):
