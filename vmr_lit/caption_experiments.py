@@ -51,7 +51,7 @@ def vary_m(gts,                             # reference file(s)
     for m in ms:
         reps = [core.evaluate(gts, subsample_captions(pred, gts[0], m, seed + d), metrics=list(metrics), **kw).summary
                 for d in range(1 if m == 'all' else n_draws)]
-        cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in CaptionReport.COUNTS}
+        cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in CaptionReport.COUNTS + CaptionReport.NOTES}
     return pd.DataFrame(cols)
 
 # %% ../nbs/13_caption_experiments.ipynb #2578e1ff

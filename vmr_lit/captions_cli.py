@@ -20,7 +20,8 @@ def _captions_args(p):
     p.add_argument('--current', action='store_true', help='the ActivityNet Challenge scorer (ANet.METEOR, proposal precision/recall)')
     p.add_argument('--metrics', nargs='+', default=None, help='metric names, e.g. SODA_c.F1 ANet.METEOR (overrides --soda/--current)')
     p.add_argument('--iou', type=float, nargs='+', default=None, help='thresholds of SODA (a) and the ActivityNet scorer (default 0.3 0.5 0.7 0.9)')
-    p.add_argument('--scorer', choices=['meteor', 'bleu4', 'cider', 'java-meteor'], default=None, help="caption scorer (default meteor = nltk; cider = CIDEr-D with the matched reference set's IDF)")
+    p.add_argument('--scorer', choices=['meteor', 'bleu4', 'cider', 'java-meteor'], default=None, help="caption scorer: meteor = nltk, java-meteor = the METEOR 1.5 jar, cider = CIDEr-D with the matched reference set's IDF "
+                   "(default: a preset's script's METEOR, the jar, when Java and pycocoevalcap are installed; else nltk)")
     p.add_argument('--preset', default=None, help='reproduce a script: ' + ', '.join(k for k, v in core.PRESETS.items() if v['task'] == 'captions'))
     p.add_argument('--multi-ref', choices=list(MULTI_REF), default=None, help='how several reference files combine (default pool)')
     p.add_argument('--max-proposals', type=int, default=None, help='keep the first N captions per video')
@@ -47,11 +48,27 @@ def anet_table(rep,                  # a captions Report holding `anet_verbose_m
               )->str:                # the table densevid_eval -v prints (x100, '%2.4f')
     "The per-tIoU table and the average, laid out as densevid_eval's -v output (fields in a fixed order)."
     one = _anet_name
-    rule, out = '-' * 80, []
-    for t in tious:
-        out += [rule, f"tIoU:  {t}", rule] + [f"| {f}: {100 * rep.summary[one(t, f)]:2.4f}" for f in ANET_FIELDS if one(t, f) in rep.summary]
-    out += [rule, 'Average across all tIoUs', rule] + [f"| {f}: {100 * rep.summary[f'ANet.{f}']:2.4f}" for f in ANET_FIELDS if f'ANet.{f}' in rep.summary]
+    rule, out, s = '-' * 80, [], rep.summary
+    key = lambda name: next((k for k in s if k == name or k.startswith(name + '(')), None)   # the field, or it labelled `(nltk)`
+    def rows(name):
+        return [f"| {f}{k[len(name(f)):]}: {100 * s[k]:2.4f}" for f in ANET_FIELDS for k in [key(name(f))] if k is not None]
+    for t in tious: out += [rule, f"tIoU:  {t}", rule] + rows(lambda f: one(t, f))
+    out += [rule, 'Average across all tIoUs', rule] + rows(lambda f: f'ANet.{f}')
     return '\n'.join(out)
+
+def _add_paragraphs(rep, args):
+    "`--paragraphs`: the paragraph means join the summary, scored with the run's METEOR and labelled as its fields are."
+    from vmr_lit.paragraphs import evaluate_paragraphs
+    from vmr_lit.meteor import JavaMeteor
+    from vmr_lit.evaluate_captions import field_label
+    used = rep.summary.get('meteor') or ('java' if args.scorer == 'java-meteor' else 'nltk')
+    jm = JavaMeteor(ptb=True, neighbours=True) if used == 'java' else None
+    para = evaluate_paragraphs(list(args.gt), args.pred, meteor=jm, n_jobs=args.jobs or 1)
+    tail = {k: rep.summary.pop(k) for k in [k for k in rep.summary if k in rep.COUNTS or k in rep.NOTES]}
+    rep.summary.update({field_label(k, args.preset, used) if k == 'Para.METEOR' else k: v
+                        for k, v in para.summary.items() if k.startswith('Para.')})
+    rep.summary.update(tail); rep.summary.setdefault('meteor', used)
+    if jm is not None: jm.close()
 
 def _captions_run(args)->int:
     if args.preset and core.get_preset(args.preset, 'captions').get('evaluator') == 'vid2seq':
@@ -63,16 +80,14 @@ def _captions_run(args)->int:
         if args.current: metrics += anet_verbose_metrics(tuple(args.iou) if args.iou else ANET_TIOUS) if args.verbose else ['ANet']
     conv = {k: v for k, v in dict(scorer=args.scorer, multi_ref=args.multi_ref, max_proposals=args.max_proposals,
                                   reversed=args.reversed, unknown=args.unknown, n_jobs=args.jobs, cider_idf=args.cider_idf).items() if v is not None}
-    if args.scorer == 'java-meteor': conv['scorer'] = __import__('vmr_lit.meteor', fromlist=['JavaMeteor']).JavaMeteor(ptb=True, neighbours=True)
     rep = core.evaluate(list(args.gt), args.pred, metrics=metrics, iou=tuple(args.iou) if args.iou else None,
                         preset=args.preset, progress=args.progress, gt_kind=args.gt_kind, pred_kind=args.pred_kind, **conv)
-    if args.paragraphs:                                  # one report: the paragraph means join the summary
-        from vmr_lit.paragraphs import evaluate_paragraphs
-        para = evaluate_paragraphs(list(args.gt), args.pred, meteor=conv['scorer'] if args.scorer == 'java-meteor' else None, n_jobs=args.jobs or 1)
-        counts = {k: rep.summary.pop(k) for k in [k for k in rep.summary if k.startswith('n_')]}
-        rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')}); rep.summary.update(counts)
+    if args.paragraphs: _add_paragraphs(rep, args)
     if args.verbose and args.current: print(anet_table(rep, tuple(args.iou) if args.iou else ANET_TIOUS))
-    if not (args.verbose and args.current and args.format == 'table'): print(core.render(rep, args.format, x100=args.x100, digits=args.digits))
+    disp = (core.PRESETS.get(args.preset) or {}).get('display') or {}      # a preset prints as its script does
+    x100 = disp.get('x100', False) if args.x100 is None else args.x100
+    digits = disp.get('digits') if args.digits is None else args.digits
+    if not (args.verbose and args.current and args.format == 'table'): print(core.render(rep, args.format, x100=x100, digits=digits))
     else: print('\n'.join(f"{k:<28} {v}" for k, v in rep.summary.items() if k not in rep.metrics))
     if args.per_video: rep.wide().rename_axis('video').to_csv(args.per_video)
     core.write_outputs(rep, args)

@@ -5,7 +5,8 @@
 # %% auto #0
 __all__ = ['LEXNAMES', 'INSTALL_HELP', 'TOKEN_RE', 'SCORERS', 'NEXT_LINE', 'PTB_PUNCTUATION', 'lexnames_text', 'cache_dir',
            'index_sense_text', 'wordnet', 'tokenize', 'meteor', 'MeteorScorer', 'score_all', 'random_captions', 'bleu4',
-           'ScoreTable', 'get_scorer', 'java_available', 'JavaMeteor', 'java_ptb_tokenize']
+           'ScoreTable', 'get_scorer', 'meteor_name', 'scorer_name', 'java_available', 'JavaMeteor',
+           'java_ptb_tokenize']
 
 # %% ../nbs/10_meteor.ipynb #ea05c1e2
 import os
@@ -17,6 +18,7 @@ import importlib.util
 from pathlib import Path
 from typing import Callable, Optional
 import numpy as np
+from . import core
 from .core import InputError
 from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
 from .meteor_fast import fast_meteor, meteor_tail   # METEOR's matching kernel (10a_meteor_fast)
@@ -177,6 +179,7 @@ class _CachedWordNet:
 # %% ../nbs/10_meteor.ipynb #c8799d5b
 class MeteorScorer:
     "nltk METEOR with cached tokens, stems, synonyms and pair scores: `scorer(reference, candidate) -> float`."
+    meteor = 'nltk'                                                    # which METEOR it computes (`meteor_name`)
     def __init__(self,
                  alpha:float=0.9, beta:float=3.0, gamma:float=0.5,  # nltk's METEOR parameters
                  tokenizer:Callable=tokenize,                         # sentence -> list of lower-case tokens
@@ -327,8 +330,8 @@ def bleu4(reference, candidate:str)->float:
     return float(sentence_bleu([tokenize(r) for r in refs], c, smoothing_function=SmoothingFunction().method1))
 
 class ScoreTable:
-    "A scorer backed by a table `{(reference, candidate): score}`."
-    def __init__(self, table:dict): self.table = dict(table)
+    "A scorer backed by a table `{(reference, candidate): score}`; `meteor` names the METEOR that made it, if one did."
+    def __init__(self, table:dict, meteor:str=None): self.table, self.meteor = dict(table), meteor
     def __call__(self, reference:str, candidate:str)->float:
         try: return float(self.table[(reference, candidate)])
         except KeyError: raise InputError(f"ScoreTable: no score for reference {reference!r} and candidate {candidate!r}") from None
@@ -346,6 +349,19 @@ def get_scorer(scorer='meteor')->Callable:
     if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, cider, java-meteor, or a callable")
     return SCORERS[scorer]()
 
+def meteor_name(scorer)->Optional[str]:
+    "Which METEOR a scorer computes: 'java' (the METEOR 1.5 jar), 'nltk', another name a scorer declares, or None (not METEOR)."
+    if isinstance(scorer, str): return {'meteor': 'nltk', 'java-meteor': 'java'}.get(scorer)
+    if scorer is meteor: return 'nltk'
+    return getattr(scorer, 'meteor', None)
+
+def scorer_name(scorer)->str:
+    "A short name for the scorer behind a field: its METEOR ('java', 'nltk'), else 'bleu4', 'cider' or the callable's name."
+    m = meteor_name(scorer)
+    if m is not None: return m
+    if isinstance(scorer, str): return scorer
+    return getattr(scorer, '__name__', type(scorer).__name__)
+
 # %% ../nbs/10_meteor.ipynb #9cb91734
 def _pycoco_file(*parts):
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -355,14 +371,26 @@ def _pycoco_file(*parts):
         if p.exists(): return p
     return None
 
+def _java_off()->bool:
+    "`VMR_LIT_JAVA=0` (or false, no, off): vmr_lit behaves as if Java were absent."
+    return os.environ.get('VMR_LIT_JAVA', '').strip().lower() in ('0', 'false', 'no', 'off')
+
 def java_available()->bool:
-    "True when `java` and the METEOR 1.5 jar are both found."
-    jar = os.environ.get('VMR_LIT_METEOR_JAR') or _pycoco_file('meteor', 'meteor-1.5.jar')
-    return shutil.which('java') is not None and jar is not None and Path(jar).exists()
+    "True when `java` is on the PATH and runs (`java -version`) and the METEOR 1.5 jar is found; False under `VMR_LIT_JAVA=0`."
+    if _java_off(): return False
+    jar, java = os.environ.get('VMR_LIT_METEOR_JAR') or _pycoco_file('meteor', 'meteor-1.5.jar'), shutil.which('java')
+    if java is None or jar is None or not Path(jar).is_file(): return False
+    try: return subprocess.run([java, '-version'], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.SubprocessError): return False
 
 def _need_java(what):
+    if _java_off(): raise InputError(f"{what} needs Java, which VMR_LIT_JAVA=0 turns off")
     if shutil.which('java') is None:
         raise InputError(f"{what} needs Java: install it (e.g. sudo apt-get install default-jre-headless)")
+
+def _bar(pairs, at_least:int=2000):
+    "A progress bar (`vmr_lit.core.progress`) over a long list of pairs sent to the jar; short lists pass unchanged."
+    return core.progress(pairs, total=len(pairs), desc='METEOR (Java)', disable=True if len(pairs) < at_least else None)
 
 NEXT_LINE = 'A'   # stands for the unknown line after a list: nearly every caption starts with a capital letter
 
@@ -373,6 +401,7 @@ def _with_next(seq):
 
 class JavaMeteor:
     "METEOR 1.5 through the Java jar: `scorer(reference, candidate)`, `corpus(pairs)`."
+    meteor = 'java'                                                    # which METEOR it computes (`meteor_name`)
     def __init__(self,
                  jar=None,            # path of meteor-1.5.jar; default $VMR_LIT_METEOR_JAR or pycocoevalcap's
                  memory:str='2G',     # Java heap
@@ -431,9 +460,9 @@ class JavaMeteor:
         with self.lock:
             if self.ptb and self.neighbours and all(isinstance(r, str) for r, _ in pairs):
                 R, Cs = self._prep_seq([r for r, _ in pairs]), self._prep_seq([c for _, c in pairs])
-                stats = [self._stats([r], c) for r, c in zip(R, Cs)]
+                stats = [self._stats([r], c) for r, c in _bar(list(zip(R, Cs)))]
             else:
-                stats = [self._stats([self._prep(r)] if isinstance(r, str) else [self._prep(x) for x in r], self._prep(c)) for r, c in pairs]
+                stats = [self._stats([self._prep(r)] if isinstance(r, str) else [self._prep(x) for x in r], self._prep(c)) for r, c in _bar(pairs)]
             self.proc.stdin.write(' ||| '.join(['EVAL', *stats]) + '\n'); self.proc.stdin.flush()
             seg = [float(self.proc.stdout.readline().strip()) for _ in stats]
             return float(self.proc.stdout.readline().strip()), seg
@@ -447,7 +476,9 @@ class JavaMeteor:
     def close(self):
         "Stop the Java process."
         if self.proc.poll() is None:
-            self.proc.stdin.close(); self.proc.wait(timeout=10)
+            self.proc.stdin.close()
+            try: self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()   # still loading its tables: stopped
         if self.proc.stdout and not self.proc.stdout.closed: self.proc.stdout.close()
     def __del__(self):
         try: self.close()

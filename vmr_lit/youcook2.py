@@ -9,6 +9,7 @@ __all__ = ['TIME_TOKEN', 'VID2SEQ_TIOUS', 'VID2SEQ_CONVENTIONS', 'time_token', '
 
 # %% ../nbs/12e_youcook2.ipynb #97e31f70
 import re
+import warnings
 from pathlib import Path
 import numpy as np
 from . import core
@@ -17,12 +18,12 @@ from .formats import register_loader, load
 from .caption_formats import CaptionGT, CaptionPred, _window, _sentence, _num, _caption_lists
 from .iou import temporal_iou
 from .densevid import anet_items
-from .evaluate_captions import random_penalty, CaptionReport
+from .evaluate_captions import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning
 from .ptb import ptb_lines
 from .soda import soda_match, soda_prf
 from .caption_metrics import caption_scores
 from .paragraphs import pdvc_words
-from .meteor import MeteorScorer, JavaMeteor
+from .meteor import MeteorScorer, JavaMeteor, java_available, meteor_name, scorer_name
 
 # %% ../nbs/12e_youcook2.ipynb #53794af6
 TIME_TOKEN = re.compile(r'<time_token_(\d+)>')
@@ -171,6 +172,19 @@ def _meteor_engine(scorer):
     if isinstance(scorer, (MeteorScorer, JavaMeteor)): return scorer
     raise InputError(f"scorer must be 'meteor' (nltk), 'java-meteor' or a MeteorScorer/JavaMeteor, got {scorer!r}")
 
+def _vid2seq_conventions(preset, conventions)->dict:
+    "The conventions of a run: defaults, the preset's, the caller's; the preset's script's METEOR (the jar) when Java runs here."
+    conv = dict(VID2SEQ_CONVENTIONS)
+    if preset is not None: conv.update({a: b for a, b in core.get_preset(preset, 'captions').items() if a not in ('evaluator', 'script_meteor')})
+    conv.update(conventions)
+    if script_meteor(preset) == 'java' and 'scorer' not in conventions: conv['scorer'] = 'java-meteor' if java_available() else 'meteor'
+    bad = set(conv) - set(VID2SEQ_CONVENTIONS)
+    if bad: raise InputError(f"unknown convention(s) {', '.join(sorted(bad))} for the Vid2Seq scorer; valid: {', '.join(VID2SEQ_CONVENTIONS)}")
+    if conv['meteor_order'] not in ('string', 'index'): raise InputError("meteor_order must be 'string' (eval_dvc.py) or 'index'")
+    if conv['reversed'] not in ('swap', 'raise'): raise InputError("reversed must be 'swap' (eval_dvc.py: [min, max]) or 'raise'")
+    if conv['unknown'] not in ('ignore', 'raise'): raise InputError("unknown must be 'ignore' (eval_dvc.py) or 'raise'")
+    return conv
+
 def _segment_meteor(meteor, refs, cands):
     if hasattr(meteor, 'corpus'): return meteor.corpus([([r], c) for r, c in zip(refs, cands)])[1]
     return [float(meteor([r], c)) for r, c in zip(refs, cands)]
@@ -213,22 +227,20 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
                      k=None,            # unused
                      iou=None,          # thresholds (default 0.3 0.5 0.7 0.9, eval_dvc.py's)
                      preset:str=None,   # 'vid2seq' / 'timechat-dvc' (or None: the same defaults)
-                     progress=None,     # unused (no progress bar)
+                     progress=None,     # progress bar over videos: None = on a terminal only, True/False force it
                      **conventions,     # see VID2SEQ_CONVENTIONS
                     )->Vid2SeqReport:
     "TimeChat/Vid2Seq's eval_dvc.py: per video CIDEr, METEOR, precision/recall/F1 and SODA_c, averaged over videos; paragraph scores."
-    conv = dict(VID2SEQ_CONVENTIONS)
-    if preset is not None: conv.update({a: b for a, b in core.get_preset(preset, 'captions').items() if a != 'evaluator'})
-    conv.update(conventions)
-    bad = set(conv) - set(VID2SEQ_CONVENTIONS)
-    if bad: raise InputError(f"unknown convention(s) {', '.join(sorted(bad))} for the Vid2Seq scorer; valid: {', '.join(VID2SEQ_CONVENTIONS)}")
-    if conv['meteor_order'] not in ('string', 'index'): raise InputError("meteor_order must be 'string' (eval_dvc.py) or 'index'")
-    if conv['reversed'] not in ('swap', 'raise'): raise InputError("reversed must be 'swap' (eval_dvc.py: [min, max]) or 'raise'")
-    if conv['unknown'] not in ('ignore', 'raise'): raise InputError("unknown must be 'ignore' (eval_dvc.py) or 'raise'")
+    conv = _vid2seq_conventions(preset, conventions)
     tious = tuple(float(t) for t in (VID2SEQ_TIOUS if iou is None else iou))
     if not tious or any(not 0 <= t <= 1 for t in tious): raise InputError(f"IoU thresholds must lie in [0, 1], got {iou}")
     g, p, P, unknown = _inputs(gt, pred, conv)
+    used = scorer_name(conv['scorer'])                                     # 'nltk', 'java': the warning before the bar
+    lab = lambda n: field_label(n, preset, used) if n in ('METEOR', 'SODA_c', 'Para_METEOR') else n   # METEOR-derived fields
+    if label_warning(preset, used): warnings.warn(label_warning(preset, used), stacklevel=2)
+    bar = progress_bar(len(g), progress, 'WordNet (nltk METEOR)' if conv['scorer'] == 'meteor' else 'METEOR')
     meteor, none = _meteor_engine(conv['scorer']), (np.zeros((0, 2)), [])
+    if bar is not None: bar.set_description('PTB tokenizer')
     items, n_unmatched = {}, {t: 0 for t in tious}
     for v, gw, gs in zip(g.vids, g.windows, g.sentences):                   # 1. pairs, in eval_dvc.py's order
         pw, ps = P.get(v, none)
@@ -242,7 +254,9 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
     names = ['CIDER', 'METEOR'] + [f"{m}@{t:g}" for t in tious for m in ('Precision', 'Recall')] + \
             ['Precision_Mean', 'Recall_Mean', 'F1_Score', 'SODA_c', 'n_preds']
     vals = {n: np.zeros(len(g)) for n in names}
+    if bar is not None: bar.set_description('videos')
     for q, (v, gw, gs) in enumerate(zip(g.vids, g.windows, g.sentences)):
+        if bar is not None: bar.update(1)
         if not len(gw): raise InputError(f"{g.source}: video {v}: no reference segments (eval_dvc.py's recall divides by their number)")
         pw, ps = P.get(v, none)
         tp, tg = [next(ptok) for _ in ps], [next(gtok) for _ in gs]
@@ -270,13 +284,15 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
             vals['SODA_c'][q] = soda_prf(soda_match(iou_m.T * np.nan_to_num(S))[0], len(gs), len(ps))[2]
     counts = dict(n_unmatched_proposals={t: int(n) for t, n in n_unmatched.items()}, n_reversed_pred=p.counts.get('n_reversed', 0),
                   n_unknown_videos=len(unknown))
-    rep = Vid2SeqReport.from_values(g.vids, vals, sum(v not in P for v in g.vids),
+    if bar is not None: bar.close()
+    rep = Vid2SeqReport.from_values(g.vids, {lab(n): v for n, v in vals.items()}, sum(v not in P for v in g.vids),
                                     dict(conventions={**conv, 'scorer': repr(conv['scorer'])}, tious=tious, preset=preset, counts=counts,
                                          unknown_videos=unknown[:20]))
     s = rep.summary
+    if meteor_name(meteor): s['meteor'] = meteor_name(meteor)               # which METEOR, before the counts
     s['n_videos'], s['n_videos_without_predictions'] = s.pop('n_queries'), s.pop('n_without_predictions')
     s['n_unknown_videos'] = len(unknown)
-    if conv['para']: rep.summary = {**vid2seq_paragraphs(g, P, meteor, conv['para']), **s}   # 6. paragraphs (printed first)
+    if conv['para']: rep.summary = {lab(k): v for k, v in {**vid2seq_paragraphs(g, P, meteor, conv['para']), **s}.items()}   # 6. paragraphs (first)
     return rep
 
 # %% ../nbs/12e_youcook2.ipynb #deb27ed7
@@ -287,21 +303,21 @@ def vid2seq_printout(rep:Vid2SeqReport,   # from `evaluate_vid2seq`
                     )->str:
     "The lines eval_dvc.py prints from 'paragraph video captioning' on (SODA_c under its split's name, -1 for the other)."
     s, f = rep.summary, (lambda x: f"{(100 * x if x100 else x):.{digits}f}")
-    out = []
-    if 'Para_CIDER' in s: out += ['paragraph video captioning', f"Para_CIDER {f(s['Para_CIDER'])}", f"Para_METEOR {f(s['Para_METEOR'])}"]
+    out, para = [], [k for k in rep.metrics if k.startswith('Para_')]    # `Para_METEOR(nltk)`: labelled by `field_label`
+    if para: out += ['paragraph video captioning'] + [f"{k} {f(s[k])}" for k in para]
     out.append('dense video captioning')
     for k in rep.metrics:
         if k.startswith('Para_'): continue
-        out.append(f"SODA_c_{split} {f(s[k])}" if k == 'SODA_c' else f"{k} {f(s[k])}")
+        out.append(f"SODA_c_{split}{k[6:]} {f(s[k])}" if k.startswith('SODA_c') else f"{k} {f(s[k])}")
     out.append(f"n_preds {s['n_preds']:.{digits}f}")
     out += [f"SODA_c_{i} {f(-1.0)}" for i in (1, 2) if i != split]          # the script's placeholder for the other split
     return '\n'.join(out)
 
 register_preset('vid2seq', 'captions', "RenShuhuai-Andy/TimeChat@c60b332b38a6 metrics/dvc/eval_dvc.py (Vid2Seq's dvc_eval lineage): "
                 "per-video CIDEr/METEOR over pairs IoU>=t, P/R IoU>t, t in 0.3-0.9, SODA_c, paragraph CIDEr/METEOR; x100, 1 decimal",
-                display=dict(x100=True, digits=1), evaluator='vid2seq')
+                display=dict(x100=True, digits=1), evaluator='vid2seq', script_meteor='java')
 register_preset('timechat-dvc', 'captions', "alias of 'vid2seq': RenShuhuai-Andy/TimeChat@c60b332b38a6 metrics/dvc/eval_dvc.py",
-                display=dict(x100=True, digits=1), evaluator='vid2seq')
+                display=dict(x100=True, digits=1), evaluator='vid2seq', script_meteor='java')
 
 # %% ../nbs/12e_youcook2.ipynb #611eefc1
 def vid2seq_run(args)->int:
@@ -312,7 +328,7 @@ def vid2seq_run(args)->int:
         if val is not None: raise InputError(f"{flag} does not apply to --preset {args.preset}: it prints eval_dvc.py's fixed set")
     if args.reversed == 'zero': raise InputError(f"--reversed zero does not apply to --preset {args.preset}: eval_dvc.py swaps reversed windows (default) or use --reversed raise")
     conv = {k: v for k, v in dict(scorer=args.scorer, reversed=args.reversed, unknown={'report': 'ignore', 'raise': 'raise'}.get(args.unknown)).items() if v is not None}
-    rep = evaluate_vid2seq(list(args.gt), args.pred, iou=tuple(args.iou) if args.iou else None, preset=args.preset, **conv)
+    rep = evaluate_vid2seq(list(args.gt), args.pred, iou=tuple(args.iou) if args.iou else None, preset=args.preset, progress=args.progress, **conv)
     disp = core.PRESETS[args.preset].get('display') or {}
     x100 = disp.get('x100', False) if args.x100 is None else args.x100
     digits = disp.get('digits', 4) if args.digits is None else args.digits
