@@ -10,6 +10,7 @@ __all__ = ['CORE_CONVENTIONS', 'FAMILIES', 'SUBSETS', 'DEFAULT_METRICS', 'MOMENT
 # %% ../nbs/05_evaluate_moments.ipynb #21b40b25
 import dataclasses
 import json
+import warnings
 from functools import cached_property
 import numpy as np
 import pandas as pd
