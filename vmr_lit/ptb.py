@@ -45,7 +45,7 @@ _PREFIX = re.compile(r"(?i)(?:pro|anti)-")
 _ACROW = re.compile(rf"{_A}(?:\.{_A})+(?!{_N})")
 # URLs and e-mail addresses
 _URL = re.compile(r"https?://[^\s\"()<>]*[^\s\"()<>.,!?\-]")
-_EMAIL = re.compile(rf"{_N}[\w.+\-]*@[^\s\"()]*[^\s.\"()]")
+_EMAIL = re.compile(rf"{_N}[\w.+\-!#$%&'*/=?^`~]*@[^\s\"()]*[^\s.\"()]")   # the local part takes RFC 5322's symbols but { and |
 
 # %% ../nbs/14_ptb_tokenizer.ipynb #9de94e84
 # punctuation and symbols
