@@ -40,6 +40,8 @@ def site():
         r = subprocess.run([sys.executable, 'tools/build_docs.py', '--check', *extra], cwd=ROOT, capture_output=True, text=True)
         print(r.stdout[-2000:])
         assert r.returncode == 0, f"tools/build_docs.py --check failed:\n{r.stdout[-3000:]}\n{r.stderr[-5000:]}"
+        long = [l for l in r.stdout.splitlines() if len(l) > 300]
+        assert not long, f"the docs build prints lines a reader cannot take in ({len(long[0])} characters): {long[0][:200]}..."
     assert (DOCS / 'index.html').exists(), "no _docs/index.html: build the docs first"
     return DOCS
 
