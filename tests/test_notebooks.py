@@ -132,3 +132,35 @@ def test_notebook(nb):
         reg.clear(); reg.update(before[name])  # the package's own objects again (a notebook re-registers its equivalents)
     assert ok, f"{nb.name} failed:\n{err[-8000:]}"
     assert not leaks, f"{nb.name} left names or other definitions in the package's registries (restored): {'; '.join(leaks)}"
+
+
+def _names(tree):
+    "Names a cell binds and names it reads."
+    import ast
+    bound, read = set(), set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): bound.add(n.name)
+        elif isinstance(n, ast.Name): (bound if isinstance(n.ctx, (ast.Store, ast.Del)) else read).add(n.id)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)): bound |= {(a.asname or a.name).split('.')[0] for a in n.names}
+        elif isinstance(n, ast.arg): bound.add(n.arg)
+        elif isinstance(n, ast.ExceptHandler) and n.name: bound.add(n.name)
+    return bound, read
+
+
+def test_unflagged_cells_need_no_flagged_names():
+    "A cell that always runs reads no name that only a flagged cell (`data`, `java`, `slow`) binds: a fresh clone skips those."
+    import ast, builtins, json, re
+    flags = set(get_config(path=ROOT).tst_flags.split('|'))
+    bad = []
+    for nb in NBS:
+        known, flagged = set(dir(builtins)) | {'display', 'get_ipython'}, set()
+        for i, c in enumerate(json.loads(nb.read_text())['cells']):
+            if c['cell_type'] != 'code': continue
+            src = ''.join(c['source'])
+            cell_flags = {m[1] for m in re.finditer(r'^\s*#\|\s*(\w+)\s*$', src, flags=re.M)}
+            try: bound, read = _names(ast.parse('\n'.join(l for l in src.splitlines() if not l.lstrip().startswith(('%', '!')))))
+            except SyntaxError: continue
+            if cell_flags & flags: flagged |= bound; continue
+            if (need := sorted((read - known - bound) & flagged)): bad.append(f"{nb.name} cell {i}: {', '.join(need)}")
+            known |= bound
+    assert not bad, "cells that always run read names only flagged cells bind:\n" + '\n'.join(bad)
