@@ -8,7 +8,7 @@ __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty
            'build_paraphrase_index', 'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'count_chunks',
            'anchored', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #7880f1c3
+# %% ../nbs/10c_meteor15.ipynb #01dfde7a
 import gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #8601f135
+# %% ../nbs/10c_meteor15.ipynb #f5a27e33
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #818fd66a
+# %% ../nbs/10c_meteor15.ipynb #b3ecab1c
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #a2621d00
+# %% ../nbs/10c_meteor15.ipynb #340783b1
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #46791dc2
+# %% ../nbs/10c_meteor15.ipynb #bae6c843
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #872f67e0
+# %% ../nbs/10c_meteor15.ipynb #58b3f238
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #396efad5
+# %% ../nbs/10c_meteor15.ipynb #7a73ec61
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,7 +126,7 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #c57383ee
+# %% ../nbs/10c_meteor15.ipynb #b708d956
 _MUL = np.uint64(0x9E3779B97F4A7C15)
 
 def phrase_hash(phrase:str)->int:
@@ -138,7 +138,7 @@ def pair_hash(h1, h2):
     with np.errstate(over='ignore'):
         return np.asarray(h1, dtype=np.uint64) * _MUL + np.asarray(h2, dtype=np.uint64)
 
-# %% ../nbs/10c_meteor15.ipynb #27c4c27b
+# %% ../nbs/10c_meteor15.ipynb #0b0eb026
 def build_paraphrase_index(path)->dict:
     "From paraphrase-en.gz (lines: probability, phrase, paraphrase): sorted phrase hashes, sorted pair keys (both ways), longest phrase."
     h1, h2, longest = [], [], 1
@@ -167,16 +167,17 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #15bd5566
-def _span_hashes(words:list, longest:int)->tuple:
-    "Every span (start, length) of `words` up to `longest` words, and its phrase hash."
+# %% ../nbs/10c_meteor15.ipynb #9b094b1b
+@lru_cache(maxsize=200_000)
+def _span_hashes(words:tuple, longest:int)->tuple:
+    "Every span (start, length) of `words` up to `longest` words, and its phrase hash (cached per sentence)."
     spans = [(i, n) for n in range(1, longest + 1) for i in range(len(words) - n + 1)]
     return spans, np.array([phrase_hash(' '.join(words[i:i + n])) for i, n in spans], dtype=np.uint64)
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
     L = int(index['longest'])
-    ts, th = _span_hashes(t, L); rs, rh = _span_hashes(r, L)
+    ts, th = _span_hashes(tuple(t), L); rs, rh = _span_hashes(tuple(r), L)
     ph = index['phrases']
     keep = lambda h: np.nonzero(ph[np.minimum(np.searchsorted(ph, h), len(ph) - 1)] == h)[0] if len(h) else np.zeros(0, int)
     ti, ri = keep(th), keep(rh)
@@ -186,26 +187,31 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
     hit = pr[np.minimum(np.searchsorted(pr, keys), len(pr) - 1)] == keys
     return [(ts[ti[a]][0], ts[ti[a]][1], rs[ri[b]][0], rs[ri[b]][1], 3) for a, b in zip(*np.nonzero(hit))]
 
-# %% ../nbs/10c_meteor15.ipynb #589199f5
+# %% ../nbs/10c_meteor15.ipynb #ecf2ca08
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
 def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
-    "All matches (i, test length, j, reference length, module) and the contested ones (a non-exact match overlapping another)."
+    "The matches (i, test length, j, reference length, module) the search chooses from, and the contested ones."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
-    te, re_ = {c[0] for c in E}, {c[2] for c in E}           # words with an exact candidate take no other kind
-    X = []
+    exact = resolve(E, set(), len(t), len(r))                # stage 1: the exact matches alone
+    te, re_ = {c[0]: c for c in exact}, {c[2]: c for c in exact}
+    every = []                                                # stem, synonym and paraphrase matches of all other word pairs
     for j in range(len(r)):
-        if j in re_: continue
         for i in range(len(t)):
-            if i in te: continue
-            if stem(t[i]) == stem(r[j]): X.append((i, 1, j, 1, 1))
-            if syn(t[i]) & syn(r[j]): X.append((i, 1, j, 1, 2))
-    X += [c for c in para(t, r) if not te.intersection(range(c[0], c[0] + c[1])) and not re_.intersection(range(c[2], c[2] + c[3]))]
-    contested = {a for a in X if any(b is not a and _overlap(a, b) for b in X)}
-    return E + X, contested
+            if t[i] == r[j]: continue
+            if stem(t[i]) == stem(r[j]): every.append((i, 1, j, 1, 1))
+            if syn(t[i]) & syn(r[j]): every.append((i, 1, j, 1, 2))
+    every += para(t, r)
+    def usable(c):                                            # words aligned exactly take no other kind, except inside
+        ti, ri = range(c[0], c[0] + c[1]), range(c[2], c[2] + c[3])    # a paraphrase that holds their exact pairs in place
+        inside = {te[i] for i in ti if i in te} | {re_[j] for j in ri if j in re_}
+        return not inside or (c[4] == 3 and all(e[0] in ti and e[2] in ri and e[0] - c[0] == e[2] - c[2] for e in inside))
+    X = [c for c in every if usable(c)]
+    contested = {a for a in X if any(b != a and _overlap(a, b) and b[1] + b[3] >= a[1] + a[3] for b in every)}
+    return exact + X, contested
 
-# %% ../nbs/10c_meteor15.ipynb #e0928e03
+# %% ../nbs/10c_meteor15.ipynb #7c76d5ef
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -225,7 +231,7 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #31688653
+# %% ../nbs/10c_meteor15.ipynb #d8a45d01
 def resolve(cands, contested, n:int, m:int, limit:int=200_000)->list:
     "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
     by = {}
@@ -253,7 +259,7 @@ def resolve(cands, contested, n:int, m:int, limit:int=200_000)->list:
     dfs(0, 0)
     return best[1]
 
-# %% ../nbs/10c_meteor15.ipynb #25a6be83
+# %% ../nbs/10c_meteor15.ipynb #c5a095c0
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -263,7 +269,7 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #48846b98
+# %% ../nbs/10c_meteor15.ipynb #2f33654f
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
@@ -325,7 +331,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #88adedf9
+# %% ../nbs/10c_meteor15.ipynb #0c0f8ad3
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
