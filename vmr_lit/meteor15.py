@@ -4,11 +4,11 @@
 
 # %% auto #0
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
-           'pycoco_meteor_dir', 'read_jar_resources', 'word_synsets', 'phrase_hash', 'pair_hash',
-           'build_paraphrase_index', 'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'count_chunks',
-           'anchored', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
+           'pycoco_meteor_dir', 'read_jar_resources', 'word_synsets', 'phrase_hash', 'build_paraphrase_index',
+           'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'count_chunks', 'anchored', 'beam_resolve',
+           'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #01dfde7a
+# %% ../nbs/10c_meteor15.ipynb #6f383ba2
 import gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #f5a27e33
+# %% ../nbs/10c_meteor15.ipynb #be59db54
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #b3ecab1c
+# %% ../nbs/10c_meteor15.ipynb #d88d92c8
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #340783b1
+# %% ../nbs/10c_meteor15.ipynb #ba51da4a
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #bae6c843
+# %% ../nbs/10c_meteor15.ipynb #b654d326
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #58b3f238
+# %% ../nbs/10c_meteor15.ipynb #1595f1b6
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #7a73ec61
+# %% ../nbs/10c_meteor15.ipynb #a051717d
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,21 +126,14 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #b708d956
-_MUL = np.uint64(0x9E3779B97F4A7C15)
-
+# %% ../nbs/10c_meteor15.ipynb #bb306d17
 def phrase_hash(phrase:str)->int:
     "A stable 64-bit hash of a phrase (its words joined by single spaces)."
     return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
 
-def pair_hash(h1, h2):
-    "The 64-bit key of an ordered pair of phrase hashes (numpy arrays or ints)."
-    with np.errstate(over='ignore'):
-        return np.asarray(h1, dtype=np.uint64) * _MUL + np.asarray(h2, dtype=np.uint64)
-
-# %% ../nbs/10c_meteor15.ipynb #0b0eb026
+# %% ../nbs/10c_meteor15.ipynb #f94fdc0a
 def build_paraphrase_index(path)->dict:
-    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): sorted phrase hashes, sorted pair keys (both ways), longest phrase."
+    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         for k, line in enumerate(f):
@@ -151,15 +144,19 @@ def build_paraphrase_index(path)->dict:
             (h1 if r == 1 else h2).append(phrase_hash(p))
     a, b = np.array(h1, dtype=np.uint64), np.array(h2, dtype=np.uint64)
     del h1, h2
-    phrases = np.unique(np.concatenate([a, b]))
-    pairs = np.unique(np.concatenate([pair_hash(a, b), pair_hash(b, a)]))
-    return dict(phrases=phrases, pairs=pairs, longest=np.array(longest))
+    src, dst = np.concatenate([a, b]), np.concatenate([b, a])
+    del a, b
+    o = np.lexsort((dst, src)); src, dst = src[o], dst[o]
+    keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
+    src, dst = src[keep], dst[keep]
+    phrases, first = np.unique(src, return_index=True)
+    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, longest=np.array(longest))
 
 def paraphrase_index(path, cache=None)->dict:
     "The paraphrase index of `path`, read from the cache (`~/.cache/vmr_lit`) when the file's size and time match, else built and cached."
     path = Path(path); st = path.stat()
     cache = Path(cache) if cache is not None else cache_dir()
-    f = cache/f"meteor15-paraphrase-{st.st_size}-{int(st.st_mtime)}.npz"
+    f = cache/f"meteor15-paraphrase-v2-{st.st_size}-{int(st.st_mtime)}.npz"
     if f.exists():
         with np.load(f) as z: return {k: z[k] for k in z.files}
     idx = build_paraphrase_index(path)
@@ -167,7 +164,7 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #9b094b1b
+# %% ../nbs/10c_meteor15.ipynb #7ee453f9
 @lru_cache(maxsize=200_000)
 def _span_hashes(words:tuple, longest:int)->tuple:
     "Every span (start, length) of `words` up to `longest` words, and its phrase hash (cached per sentence)."
@@ -176,18 +173,22 @@ def _span_hashes(words:tuple, longest:int)->tuple:
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
-    L = int(index['longest'])
+    L, ph = int(index['longest']), index['phrases']
     ts, th = _span_hashes(tuple(t), L); rs, rh = _span_hashes(tuple(r), L)
-    ph = index['phrases']
-    keep = lambda h: np.nonzero(ph[np.minimum(np.searchsorted(ph, h), len(ph) - 1)] == h)[0] if len(h) else np.zeros(0, int)
-    ti, ri = keep(th), keep(rh)
-    if not len(ti) or not len(ri): return []
-    keys = pair_hash(th[ti][:, None], rh[ri][None, :])
-    pr = index['pairs']
-    hit = pr[np.minimum(np.searchsorted(pr, keys), len(pr) - 1)] == keys
-    return [(ts[ti[a]][0], ts[ti[a]][1], rs[ri[b]][0], rs[ri[b]][1], 3) for a, b in zip(*np.nonzero(hit))]
+    if not len(th) or not len(rh): return []
+    at = np.minimum(np.searchsorted(ph, th), len(ph) - 1)
+    hit = np.nonzero(ph[at] == th)[0]
+    if not len(hit): return []
+    where = {}
+    for k, h in enumerate(rh.tolist()): where.setdefault(h, []).append(rs[k])
+    off, partners, out = index['offsets'], index['partners'], []
+    for k in hit.tolist():
+        p = at[k]
+        for h in partners[off[p]:off[p + 1]].tolist():
+            for j, lj in where.get(h, ()): out.append((ts[k][0], ts[k][1], j, lj, 3))
+    return sorted(out, key=lambda c: (c[1], c[0], c[3], c[2]))
 
-# %% ../nbs/10c_meteor15.ipynb #ecf2ca08
+# %% ../nbs/10c_meteor15.ipynb #0da7d921
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
@@ -211,7 +212,7 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
     contested = {a for a in X if any(b != a and _overlap(a, b) and b[1] + b[3] >= a[1] + a[3] for b in every)}
     return exact + X, contested
 
-# %% ../nbs/10c_meteor15.ipynb #7c76d5ef
+# %% ../nbs/10c_meteor15.ipynb #82213722
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -223,6 +224,7 @@ def count_chunks(al)->int:
 def anchored(al, contested)->bool:
     "Every contested match lies in a diagonal run of matches that holds an uncontested one."
     ok = [c for c in al if c not in contested]; rest = [c for c in al if c in contested]
+    if not rest: return True
     grew = True
     while rest and grew:
         grew = False
@@ -231,13 +233,44 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #d8a45d01
-def resolve(cands, contested, n:int, m:int, limit:int=200_000)->list:
-    "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
+# %% ../nbs/10c_meteor15.ipynb #96252242
+def _by_reference(cands)->tuple:
     by = {}
     for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: (c[0], c[4]))
-    ks = sorted(by)
+    return by, sorted(by)
+
+def beam_resolve(cands, contested, n:int, m:int, width:int=40)->list:
+    "The alignment by a beam search over reference positions (for segments too long for `resolve`'s exhaustive search)."
+    by, ks = _by_reference(cands)
+    beam = [((), frozenset(), frozenset(), 0)]
+    for k in ks:
+        nxt = []
+        for al, tu, ru, cov in beam:
+            for c in by[k]:
+                ti, ri = range(c[0], c[0] + c[1]), range(c[2], c[2] + c[3])
+                if tu.isdisjoint(ti) and ru.isdisjoint(ri): nxt.append((al + (c,), tu.union(ti), ru.union(ri), cov + c[1] + c[3]))
+            nxt.append((al, tu, ru, cov))
+        nxt.sort(key=lambda s: (-s[3], count_chunks(s[0])))
+        beam = nxt[:width]
+    def kept(al):                                            # contested matches without an anchor dropped
+        while contested and not contested.isdisjoint(al) and not anchored(al, contested):
+            ok = [c for c in al if c not in contested]
+            grow = True
+            while grow:
+                grow = False
+                for c in al:
+                    if c in contested and c not in ok and any((d[0] + d[1] == c[0] and d[2] + d[3] == c[2]) or
+                                                              (c[0] + c[1] == d[0] and c[2] + c[3] == d[2]) for d in ok):
+                        ok.append(c); grow = True
+            al = tuple(c for c in al if c in ok)
+        return al
+    done = [kept(s[0]) for s in beam]
+    return list(min(done, key=lambda al: (-sum(c[1] + c[3] for c in al), count_chunks(al)))) if done else []
+
+def resolve(cands, contested, n:int, m:int, limit:int=100_000)->list:
+    "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
+    by, ks = _by_reference(cands)
     ub = [0] * (len(ks) + 1)
     for k in range(len(ks) - 1, -1, -1): ub[k] = ub[k + 1] + max(c[1] + c[3] for c in by[ks[k]])
     tc, rc, cur, best, nodes = [0] * n, [0] * m, [], [None, []], [0]
@@ -245,7 +278,7 @@ def resolve(cands, contested, n:int, m:int, limit:int=200_000)->list:
         nodes[0] += 1
         if nodes[0] > limit or (best[0] is not None and cov + ub[k] < -best[0][0]): return
         if k == len(ks):
-            if contested and not anchored(cur, contested): return
+            if contested and not contested.isdisjoint(cur) and not anchored(cur, contested): return
             key = (-cov, count_chunks(cur))
             if best[0] is None or key < best[0]: best[0], best[1] = key, list(cur)
             return
@@ -257,9 +290,9 @@ def resolve(cands, contested, n:int, m:int, limit:int=200_000)->list:
             tc[i:i + li] = [0] * li; rc[j:j + lj] = [0] * lj
         dfs(k + 1, cov)
     dfs(0, 0)
-    return best[1]
+    return best[1] if nodes[0] <= limit else beam_resolve(cands, contested, n, m)
 
-# %% ../nbs/10c_meteor15.ipynb #c5a095c0
+# %% ../nbs/10c_meteor15.ipynb #f08d7852
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -269,14 +302,14 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #2f33654f
+# %% ../nbs/10c_meteor15.ipynb #f45e09c1
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
                  jar=None,          # meteor-1.5.jar (a zip holding the English word lists); default pycocoevalcap's or $VMR_LIT_METEOR_JAR
                  paraphrase=None,   # paraphrase-en.gz; default beside the jar (pycocoevalcap's data/) or $VMR_LIT_METEOR_PARAPHRASE
                  cache=None,        # folder of the paraphrase index; default ~/.cache/vmr_lit
-                 limit:int=200_000, # search nodes per segment before the best alignment so far is kept
+                 limit:int=100_000, # search nodes per segment; past it, a beam search of width 40
                 ):
         self.jar, self.paraphrase = _resource_paths(jar, paraphrase)
         res = read_jar_resources(self.jar)
@@ -331,7 +364,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #0c0f8ad3
+# %% ../nbs/10c_meteor15.ipynb #a480d67c
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
