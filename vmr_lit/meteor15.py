@@ -5,10 +5,10 @@
 # %% auto #0
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
            'pycoco_meteor_dir', 'read_jar_resources', 'word_synsets', 'phrase_hash', 'build_paraphrase_index',
-           'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'count_chunks', 'anchored', 'beam_resolve',
-           'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
+           'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'Constraints', 'count_chunks', 'anchored',
+           'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #6f383ba2
+# %% ../nbs/10c_meteor15.ipynb #b638464c
 import gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #be59db54
+# %% ../nbs/10c_meteor15.ipynb #d5d583a3
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #d88d92c8
+# %% ../nbs/10c_meteor15.ipynb #a265d33a
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #ba51da4a
+# %% ../nbs/10c_meteor15.ipynb #fe0a6218
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #b654d326
+# %% ../nbs/10c_meteor15.ipynb #e93e7e06
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #1595f1b6
+# %% ../nbs/10c_meteor15.ipynb #ae1a38db
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #a051717d
+# %% ../nbs/10c_meteor15.ipynb #a3061cd4
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,12 +126,12 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #bb306d17
+# %% ../nbs/10c_meteor15.ipynb #689ac275
 def phrase_hash(phrase:str)->int:
     "A stable 64-bit hash of a phrase (its words joined by single spaces)."
     return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
 
-# %% ../nbs/10c_meteor15.ipynb #f94fdc0a
+# %% ../nbs/10c_meteor15.ipynb #7fc067dd
 def build_paraphrase_index(path)->dict:
     "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
@@ -164,7 +164,7 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #7ee453f9
+# %% ../nbs/10c_meteor15.ipynb #86f019de
 @lru_cache(maxsize=200_000)
 def _span_hashes(words:tuple, longest:int)->tuple:
     "Every span (start, length) of `words` up to `longest` words, and its phrase hash (cached per sentence)."
@@ -188,15 +188,15 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
             for j, lj in where.get(h, ()): out.append((ts[k][0], ts[k][1], j, lj, 3))
     return sorted(out, key=lambda c: (c[1], c[0], c[3], c[2]))
 
-# %% ../nbs/10c_meteor15.ipynb #0da7d921
+# %% ../nbs/10c_meteor15.ipynb #5d37a355
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
 def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
-    "The matches (i, test length, j, reference length, module) the search chooses from, and the contested ones."
+    "The matches (i, test length, j, reference length, module) the search chooses from, and its constraints."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
-    exact = resolve(E, set(), len(t), len(r))                # stage 1: the exact matches alone
-    te, re_ = {c[0]: c for c in exact}, {c[2]: c for c in exact}
+    n_exact = len(resolve(E, Constraints(), len(t), len(r)))  # how many exact pairs the exact matches alone align
+    te, re_ = {c[0] for c in E}, {c[2] for c in E}
     every = []                                                # stem, synonym and paraphrase matches of all other word pairs
     for j in range(len(r)):
         for i in range(len(t)):
@@ -204,15 +204,21 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
             if stem(t[i]) == stem(r[j]): every.append((i, 1, j, 1, 1))
             if syn(t[i]) & syn(r[j]): every.append((i, 1, j, 1, 2))
     every += para(t, r)
-    def usable(c):                                            # words aligned exactly take no other kind, except inside
-        ti, ri = range(c[0], c[0] + c[1]), range(c[2], c[2] + c[3])    # a paraphrase that holds their exact pairs in place
-        inside = {te[i] for i in ti if i in te} | {re_[j] for j in ri if j in re_}
-        return not inside or (c[4] == 3 and all(e[0] in ti and e[2] in ri and e[0] - c[0] == e[2] - c[2] for e in inside))
-    X = [c for c in every if usable(c)]
+    X = [c for c in every if c[4] == 3 or (c[0] not in te and c[2] not in re_)]   # stem and synonym: words without an exact candidate
     contested = {a for a in X if any(b != a and _overlap(a, b) and b[1] + b[3] >= a[1] + a[3] for b in every)}
-    return exact + X, contested
+    inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
+    return E + X, Constraints(contested, n_exact, inner)
 
-# %% ../nbs/10c_meteor15.ipynb #82213722
+# %% ../nbs/10c_meteor15.ipynb #d5b1d6de
+class Constraints:
+    "What an alignment must satisfy besides covering each word once: anchored contested matches, as many exact pairs as the exact matches alone."
+    def __init__(self, contested=frozenset(), n_exact:int=0, inner=None):
+        self.contested, self.n_exact, self.inner = set(contested), n_exact, dict(inner or {})
+    def ok(self, al)->bool:
+        if self.n_exact and sum(c[4] == 0 for c in al) + sum(self.inner.get(c, 0) for c in al) < self.n_exact: return False
+        return not self.contested or self.contested.isdisjoint(al) or anchored(al, self.contested)
+
+# %% ../nbs/10c_meteor15.ipynb #0dd43e5e
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -233,14 +239,14 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #96252242
+# %% ../nbs/10c_meteor15.ipynb #63225ef0
 def _by_reference(cands)->tuple:
     by = {}
     for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: (c[0], c[4]))
     return by, sorted(by)
 
-def beam_resolve(cands, contested, n:int, m:int, width:int=40)->list:
+def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
     "The alignment by a beam search over reference positions (for segments too long for `resolve`'s exhaustive search)."
     by, ks = _by_reference(cands)
     beam = [((), frozenset(), frozenset(), 0)]
@@ -253,6 +259,7 @@ def beam_resolve(cands, contested, n:int, m:int, width:int=40)->list:
             nxt.append((al, tu, ru, cov))
         nxt.sort(key=lambda s: (-s[3], count_chunks(s[0])))
         beam = nxt[:width]
+    contested = cons.contested
     def kept(al):                                            # contested matches without an anchor dropped
         while contested and not contested.isdisjoint(al) and not anchored(al, contested):
             ok = [c for c in al if c not in contested]
@@ -268,7 +275,7 @@ def beam_resolve(cands, contested, n:int, m:int, width:int=40)->list:
     done = [kept(s[0]) for s in beam]
     return list(min(done, key=lambda al: (-sum(c[1] + c[3] for c in al), count_chunks(al)))) if done else []
 
-def resolve(cands, contested, n:int, m:int, limit:int=100_000)->list:
+def resolve(cands, cons, n:int, m:int, limit:int=100_000)->list:
     "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
     by, ks = _by_reference(cands)
     ub = [0] * (len(ks) + 1)
@@ -278,7 +285,7 @@ def resolve(cands, contested, n:int, m:int, limit:int=100_000)->list:
         nodes[0] += 1
         if nodes[0] > limit or (best[0] is not None and cov + ub[k] < -best[0][0]): return
         if k == len(ks):
-            if contested and not contested.isdisjoint(cur) and not anchored(cur, contested): return
+            if not cons.ok(cur): return
             key = (-cov, count_chunks(cur))
             if best[0] is None or key < best[0]: best[0], best[1] = key, list(cur)
             return
@@ -290,9 +297,9 @@ def resolve(cands, contested, n:int, m:int, limit:int=100_000)->list:
             tc[i:i + li] = [0] * li; rc[j:j + lj] = [0] * lj
         dfs(k + 1, cov)
     dfs(0, 0)
-    return best[1] if nodes[0] <= limit else beam_resolve(cands, contested, n, m)
+    return best[1] if nodes[0] <= limit else beam_resolve(cands, cons, n, m)
 
-# %% ../nbs/10c_meteor15.ipynb #f08d7852
+# %% ../nbs/10c_meteor15.ipynb #f80dc37d
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -302,7 +309,7 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #f45e09c1
+# %% ../nbs/10c_meteor15.ipynb #b5adb3fa
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
@@ -330,8 +337,8 @@ class Meteor15:
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
-        c, contested = candidate_matches(t, r, self.stem, self.syn, self.para)
-        return resolve(c, contested, len(t), len(r), self.limit)
+        c, cons = candidate_matches(t, r, self.stem, self.syn, self.para)
+        return resolve(c, cons, len(t), len(r), self.limit)
     def stats(self, reference:str, candidate:str)->list:
         "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
         key = (reference, candidate)
@@ -364,7 +371,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #a480d67c
+# %% ../nbs/10c_meteor15.ipynb #cd7e1bbf
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
