@@ -5,10 +5,10 @@
 # %% auto #0
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
            'pycoco_meteor_dir', 'read_jar_resources', 'word_synsets', 'phrase_hash', 'build_paraphrase_index',
-           'paraphrase_index', 'paraphrase_matches', 'candidate_matches', 'Constraints', 'count_chunks', 'anchored',
-           'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
+           'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches', 'Constraints',
+           'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #b638464c
+# %% ../nbs/10c_meteor15.ipynb #cda51155
 import gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #d5d583a3
+# %% ../nbs/10c_meteor15.ipynb #f1b54b22
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #a265d33a
+# %% ../nbs/10c_meteor15.ipynb #a3d3cc1c
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #fe0a6218
+# %% ../nbs/10c_meteor15.ipynb #8e27e226
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #e93e7e06
+# %% ../nbs/10c_meteor15.ipynb #69afa452
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #ae1a38db
+# %% ../nbs/10c_meteor15.ipynb #b62892fc
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #a3061cd4
+# %% ../nbs/10c_meteor15.ipynb #040e5f34
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,12 +126,12 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #689ac275
+# %% ../nbs/10c_meteor15.ipynb #206d8d42
 def phrase_hash(phrase:str)->int:
     "A stable 64-bit hash of a phrase (its words joined by single spaces)."
     return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
 
-# %% ../nbs/10c_meteor15.ipynb #7fc067dd
+# %% ../nbs/10c_meteor15.ipynb #c5765391
 def build_paraphrase_index(path)->dict:
     "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
@@ -164,31 +164,38 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #86f019de
-@lru_cache(maxsize=200_000)
-def _span_hashes(words:tuple, longest:int)->tuple:
-    "Every span (start, length) of `words` up to `longest` words, and its phrase hash (cached per sentence)."
-    spans = [(i, n) for n in range(1, longest + 1) for i in range(len(words) - n + 1)]
-    return spans, np.array([phrase_hash(' '.join(words[i:i + n])) for i, n in spans], dtype=np.uint64)
+# %% ../nbs/10c_meteor15.ipynb #9c0baed7
+class ParaphraseTable:
+    "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
+    def __init__(self, index:dict):
+        self.phrases, self.offsets, self.partners, self.longest = index['phrases'], index['offsets'], index['partners'], int(index['longest'])
+        self.spans = lru_cache(maxsize=200_000)(self._spans)
+        self.paraphrases = lru_cache(maxsize=200_000)(self._paraphrases)
+    def _spans(self, words:tuple)->list:
+        "The spans (start, length, hash) of `words` that the table lists."
+        sp = [(i, n) for n in range(1, self.longest + 1) for i in range(len(words) - n + 1)]
+        if not sp: return []
+        h = np.array([phrase_hash(' '.join(words[i:i + n])) for i, n in sp], dtype=np.uint64)
+        at = np.minimum(np.searchsorted(self.phrases, h), len(self.phrases) - 1)
+        return [(*sp[k], int(at[k])) for k in np.nonzero(self.phrases[at] == h)[0].tolist()]
+    def _paraphrases(self, row:int)->frozenset:
+        "The rows (phrase numbers) of the paraphrases of phrase number `row`."
+        ph = self.partners[self.offsets[row]:self.offsets[row + 1]]
+        return frozenset(np.searchsorted(self.phrases, ph).tolist())
+    def matches(self, t, r)->list:
+        "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
+        T, R = self.spans(tuple(t)), self.spans(tuple(r))
+        out = []
+        for i, n, a in T:
+            P = self.paraphrases(a)
+            out += [(i, n, j, m, 3) for j, m, b in R if b in P]
+        return out
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
-    "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
-    L, ph = int(index['longest']), index['phrases']
-    ts, th = _span_hashes(tuple(t), L); rs, rh = _span_hashes(tuple(r), L)
-    if not len(th) or not len(rh): return []
-    at = np.minimum(np.searchsorted(ph, th), len(ph) - 1)
-    hit = np.nonzero(ph[at] == th)[0]
-    if not len(hit): return []
-    where = {}
-    for k, h in enumerate(rh.tolist()): where.setdefault(h, []).append(rs[k])
-    off, partners, out = index['offsets'], index['partners'], []
-    for k in hit.tolist():
-        p = at[k]
-        for h in partners[off[p]:off[p + 1]].tolist():
-            for j, lj in where.get(h, ()): out.append((ts[k][0], ts[k][1], j, lj, 3))
-    return sorted(out, key=lambda c: (c[1], c[0], c[3], c[2]))
+    "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
+    return ParaphraseTable(index).matches(t, r)
 
-# %% ../nbs/10c_meteor15.ipynb #5d37a355
+# %% ../nbs/10c_meteor15.ipynb #ab9c9236
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
@@ -203,13 +210,14 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
             if t[i] == r[j]: continue
             if stem(t[i]) == stem(r[j]): every.append((i, 1, j, 1, 1))
             if syn(t[i]) & syn(r[j]): every.append((i, 1, j, 1, 2))
-    every += para(t, r)
+    every += [c for c in para(t, r)                           # paraphrases that pair equal words only at their ends
+              if not any(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]) - 1))]
     X = [c for c in every if c[4] == 3 or (c[0] not in te and c[2] not in re_)]   # stem and synonym: words without an exact candidate
     contested = {a for a in X if any(b != a and _overlap(a, b) and b[1] + b[3] >= a[1] + a[3] for b in every)}
     inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
     return E + X, Constraints(contested, n_exact, inner)
 
-# %% ../nbs/10c_meteor15.ipynb #d5b1d6de
+# %% ../nbs/10c_meteor15.ipynb #e2ff367d
 class Constraints:
     "What an alignment must satisfy besides covering each word once: anchored contested matches, as many exact pairs as the exact matches alone."
     def __init__(self, contested=frozenset(), n_exact:int=0, inner=None):
@@ -218,7 +226,7 @@ class Constraints:
         if self.n_exact and sum(c[4] == 0 for c in al) + sum(self.inner.get(c, 0) for c in al) < self.n_exact: return False
         return not self.contested or self.contested.isdisjoint(al) or anchored(al, self.contested)
 
-# %% ../nbs/10c_meteor15.ipynb #0dd43e5e
+# %% ../nbs/10c_meteor15.ipynb #33c89952
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -239,7 +247,7 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #63225ef0
+# %% ../nbs/10c_meteor15.ipynb #fec470fc
 def _by_reference(cands)->tuple:
     by = {}
     for c in cands: by.setdefault(c[2], []).append(c)
@@ -278,14 +286,17 @@ def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
 def resolve(cands, cons, n:int, m:int, limit:int=100_000)->list:
     "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
     by, ks = _by_reference(cands)
-    ub = [0] * (len(ks) + 1)
-    for k in range(len(ks) - 1, -1, -1): ub[k] = ub[k + 1] + max(c[1] + c[3] for c in by[ks[k]])
+    ex = {c: (1 if c[4] == 0 else cons.inner.get(c, 0)) for c in cands}       # exact pairs a match holds
+    ub, ue = [0] * (len(ks) + 1), [0] * (len(ks) + 1)
+    for k in range(len(ks) - 1, -1, -1):
+        ub[k] = ub[k + 1] + max(c[1] + c[3] for c in by[ks[k]]); ue[k] = ue[k + 1] + max(ex[c] for c in by[ks[k]])
     tc, rc, cur, best, nodes = [0] * n, [0] * m, [], [None, []], [0]
-    def dfs(k, cov):
+    need, contested = cons.n_exact, cons.contested
+    def dfs(k, cov, ne):
         nodes[0] += 1
-        if nodes[0] > limit or (best[0] is not None and cov + ub[k] < -best[0][0]): return
+        if nodes[0] > limit or ne + ue[k] < need or (best[0] is not None and cov + ub[k] < -best[0][0]): return
         if k == len(ks):
-            if not cons.ok(cur): return
+            if contested and not contested.isdisjoint(cur) and not anchored(cur, contested): return
             key = (-cov, count_chunks(cur))
             if best[0] is None or key < best[0]: best[0], best[1] = key, list(cur)
             return
@@ -293,13 +304,13 @@ def resolve(cands, cons, n:int, m:int, limit:int=100_000)->list:
             i, li, j, lj, _ = c
             if any(tc[i:i + li]) or any(rc[j:j + lj]): continue
             tc[i:i + li] = [1] * li; rc[j:j + lj] = [1] * lj
-            cur.append(c); dfs(k + 1, cov + li + lj); cur.pop()
+            cur.append(c); dfs(k + 1, cov + li + lj, ne + ex[c]); cur.pop()
             tc[i:i + li] = [0] * li; rc[j:j + lj] = [0] * lj
-        dfs(k + 1, cov)
-    dfs(0, 0)
+        dfs(k + 1, cov, ne)
+    dfs(0, 0, 0)
     return best[1] if nodes[0] <= limit else beam_resolve(cands, cons, n, m)
 
-# %% ../nbs/10c_meteor15.ipynb #f80dc37d
+# %% ../nbs/10c_meteor15.ipynb #b0aa78c2
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -309,7 +320,7 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #b5adb3fa
+# %% ../nbs/10c_meteor15.ipynb #e56cb3b3
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
@@ -327,7 +338,8 @@ class Meteor15:
         self._stemmer, self.limit = SnowballStemmer('english'), limit
         self.stem = lru_cache(maxsize=None)(self._stemmer.stem)
         self.syn = lru_cache(maxsize=None)(lambda w: word_synsets(w, self._synsets, self._exceptions))
-        self.para = lambda t, r: paraphrase_matches(t, r, self.index)
+        self.table = ParaphraseTable(self.index)
+        self.para = self.table.matches
         self._tok, self._stats = {}, {}
     def tokens(self, s:str)->tuple:
         "The jar's `-norm` tokens of a sentence (after pycocoevalcap's `|||` clean-up)."
@@ -371,7 +383,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #cd7e1bbf
+# %% ../nbs/10c_meteor15.ipynb #59a981b9
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
