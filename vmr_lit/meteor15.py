@@ -8,15 +8,15 @@ __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty
            'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches', 'Constraints',
            'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #c38b0395
-import gzip, hashlib, importlib.util, os, re, zipfile
+# %% ../nbs/10c_meteor15.ipynb #34992c95
+import bisect, gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
 import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #db66aa0f
+# %% ../nbs/10c_meteor15.ipynb #52c17ff0
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #4bc19ed6
+# %% ../nbs/10c_meteor15.ipynb #2d99170a
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #00d858f3
+# %% ../nbs/10c_meteor15.ipynb #e362aca8
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #68994baf
+# %% ../nbs/10c_meteor15.ipynb #89ecec43
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #1efdcdb3
+# %% ../nbs/10c_meteor15.ipynb #31b7ac43
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #87c77641
+# %% ../nbs/10c_meteor15.ipynb #3fb5ba7c
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,12 +126,12 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #ebc88ea9
+# %% ../nbs/10c_meteor15.ipynb #2210f47a
 def phrase_hash(phrase:str)->int:
     "A stable 64-bit hash of a phrase (its words joined by single spaces)."
     return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
 
-# %% ../nbs/10c_meteor15.ipynb #c75d22d1
+# %% ../nbs/10c_meteor15.ipynb #3d15bf1c
 def build_paraphrase_index(path)->dict:
     "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
@@ -164,7 +164,7 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #dc800b62
+# %% ../nbs/10c_meteor15.ipynb #295a6126
 class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
@@ -195,7 +195,7 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
     return ParaphraseTable(index).matches(t, r)
 
-# %% ../nbs/10c_meteor15.ipynb #6e76e6b3
+# %% ../nbs/10c_meteor15.ipynb #105dd758
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
@@ -217,7 +217,7 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
     inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
     return E + X, Constraints(contested, n_exact, inner)
 
-# %% ../nbs/10c_meteor15.ipynb #a5b9058e
+# %% ../nbs/10c_meteor15.ipynb #9f93cf87
 class Constraints:
     "What an alignment must satisfy besides covering each word once: anchored contested matches, as many exact pairs as the exact matches alone."
     def __init__(self, contested=frozenset(), n_exact:int=0, inner=None):
@@ -226,7 +226,7 @@ class Constraints:
         if self.n_exact and sum(c[4] == 0 for c in al) + sum(self.inner.get(c, 0) for c in al) < self.n_exact: return False
         return not self.contested or self.contested.isdisjoint(al) or anchored(al, self.contested)
 
-# %% ../nbs/10c_meteor15.ipynb #167e0d22
+# %% ../nbs/10c_meteor15.ipynb #e57e7613
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -247,7 +247,7 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #d0a50673
+# %% ../nbs/10c_meteor15.ipynb #2b45bf41
 def _by_reference(cands)->tuple:
     by = {}
     for c in cands: by.setdefault(c[2], []).append(c)
@@ -257,15 +257,19 @@ def _by_reference(cands)->tuple:
 def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
     "The alignment by a beam search over reference positions (for segments too long for `resolve`'s exhaustive search)."
     by, ks = _by_reference(cands)
-    beam = [((), frozenset(), frozenset(), 0)]
+    joins = lambda a, b: b[0] == a[0] + a[1] and b[2] == a[2] + a[3]
+    beam = [((), frozenset(), frozenset(), 0, 0)]            # (matches in test order, test words, reference words, coverage, chunks)
     for k in ks:
         nxt = []
-        for al, tu, ru, cov in beam:
+        for al, tu, ru, cov, ch in beam:
             for c in by[k]:
                 ti, ri = range(c[0], c[0] + c[1]), range(c[2], c[2] + c[3])
-                if tu.isdisjoint(ti) and ru.isdisjoint(ri): nxt.append((al + (c,), tu.union(ti), ru.union(ri), cov + c[1] + c[3]))
-            nxt.append((al, tu, ru, cov))
-        nxt.sort(key=lambda s: (-s[3], count_chunks(s[0])))
+                if not (tu.isdisjoint(ti) and ru.isdisjoint(ri)): continue
+                p = bisect.bisect(al, c)                      # the chunks change only around the new match
+                d = 1 - (p > 0 and joins(al[p - 1], c)) - (p < len(al) and joins(c, al[p]))
+                nxt.append((al[:p] + (c,) + al[p:], tu.union(ti), ru.union(ri), cov + c[1] + c[3], ch + d))
+            nxt.append((al, tu, ru, cov, ch))
+        nxt.sort(key=lambda s: (-s[3], s[4]))
         beam = nxt[:width]
     contested = cons.contested
     def kept(al):                                            # contested matches without an anchor dropped
@@ -283,10 +287,10 @@ def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
     done = [kept(s[0]) for s in beam]
     return list(min(done, key=lambda al: (-sum(c[1] + c[3] for c in al), count_chunks(al)))) if done else []
 
-def resolve(cands, cons, n:int, m:int, limit:int=100_000)->list:
+def resolve(cands, cons, n:int, m:int, limit:int=20_000)->list:
     "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
     by, ks = _by_reference(cands)
-    if len(ks) > 80: return beam_resolve(cands, cons, n, m)                 # paragraph-long: the beam at once
+    if len(ks) > 40: return beam_resolve(cands, cons, n, m)                 # paragraph-long: the beam at once
     ex = {c: (1 if c[4] == 0 else cons.inner.get(c, 0)) for c in cands}       # exact pairs a match holds
     ub, ue = [0] * (len(ks) + 1), [0] * (len(ks) + 1)
     for k in range(len(ks) - 1, -1, -1):
@@ -311,7 +315,7 @@ def resolve(cands, cons, n:int, m:int, limit:int=100_000)->list:
     dfs(0, 0, 0)
     return best[1] if nodes[0] <= limit else beam_resolve(cands, cons, n, m)
 
-# %% ../nbs/10c_meteor15.ipynb #03d75557
+# %% ../nbs/10c_meteor15.ipynb #7440f4e9
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -321,14 +325,14 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #2ea831b2
+# %% ../nbs/10c_meteor15.ipynb #46b3eb88
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
                  jar=None,          # meteor-1.5.jar (a zip holding the English word lists); default pycocoevalcap's or $VMR_LIT_METEOR_JAR
                  paraphrase=None,   # paraphrase-en.gz; default beside the jar (pycocoevalcap's data/) or $VMR_LIT_METEOR_PARAPHRASE
                  cache=None,        # folder of the paraphrase index; default ~/.cache/vmr_lit
-                 limit:int=100_000, # search nodes per segment; past it, a beam search of width 40
+                 limit:int=20_000,  # search nodes per segment; past it, a beam search of width 40
                 ):
         self.jar, self.paraphrase = _resource_paths(jar, paraphrase)
         res = read_jar_resources(self.jar)
@@ -384,7 +388,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #a383fe6f
+# %% ../nbs/10c_meteor15.ipynb #1bc610c5
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
