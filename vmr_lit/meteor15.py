@@ -8,7 +8,7 @@ __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty
            'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches', 'Constraints',
            'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
 
-# %% ../nbs/10c_meteor15.ipynb #cf82a6aa
+# %% ../nbs/10c_meteor15.ipynb #a314c561
 import bisect, gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +16,7 @@ import numpy as np
 from .core import InputError
 from .meteor import cache_dir
 
-# %% ../nbs/10c_meteor15.ipynb #df0606b9
+# %% ../nbs/10c_meteor15.ipynb #218f6dea
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
 MODULES = ('exact', 'stem', 'synonym', 'paraphrase')
 
@@ -26,7 +26,7 @@ def fmean_penalty(P:float, R:float, chunks:float, matched:float, alpha=0.85, bet
     F = P * R / (alpha * P + (1 - alpha) * R)
     return (1 - gamma * (chunks / matched) ** beta) * F
 
-# %% ../nbs/10c_meteor15.ipynb #dbfc65c5
+# %% ../nbs/10c_meteor15.ipynb #fc96cf38
 def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))->float:
     "The score of one line of 23 sufficient statistics (the jar's `SCORE` answer), as the jar computes it."
     tl, rl, tf, rf = st[0:4]
@@ -47,7 +47,7 @@ def sum_stats(rows)->list:
         for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
     return tot
 
-# %% ../nbs/10c_meteor15.ipynb #cc011a46
+# %% ../nbs/10c_meteor15.ipynb #e000ecb8
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
 _L, _NL, _NLD = r'[^\W\d_]', r'[\W\d_]', r'[\W_]'        # a letter; not a letter; neither letter nor digit
 def _sep(m):
@@ -76,7 +76,7 @@ def normalize(s:str, prefixes:dict)->list:
         out.append(t)
     return ' '.join(out).lower().split()
 
-# %% ../nbs/10c_meteor15.ipynb #ef4bb371
+# %% ../nbs/10c_meteor15.ipynb #a94a9387
 def pycoco_meteor_dir():
     "pycocoevalcap's `meteor/` folder (it holds meteor-1.5.jar and data/paraphrase-en.gz), or None."
     spec = importlib.util.find_spec('pycocoevalcap')
@@ -94,7 +94,7 @@ def _resource_paths(jar=None, paraphrase=None):
                              f"or pass {what}= (or set VMR_LIT_METEOR_{'JAR' if what == 'jar' else 'PARAPHRASE'})")
     return Path(jar), Path(paraphrase)
 
-# %% ../nbs/10c_meteor15.ipynb #3cc877ef
+# %% ../nbs/10c_meteor15.ipynb #de0820c0
 def _pairs_of_lines(text:str)->list:
     L = text.split('\n')
     return [(L[i], L[i + 1].split()) for i in range(0, len(L) - 1, 2)]
@@ -114,7 +114,7 @@ def read_jar_resources(jar)->dict:
             for f in forms: exceptions.setdefault(f, []).append(base)
     return dict(function=func, prefixes=prefixes, synsets=synsets, exceptions=exceptions)
 
-# %% ../nbs/10c_meteor15.ipynb #4ef32b0e
+# %% ../nbs/10c_meteor15.ipynb #bb96bb81
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
@@ -126,12 +126,12 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
         if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
     return frozenset(out)
 
-# %% ../nbs/10c_meteor15.ipynb #96c484aa
+# %% ../nbs/10c_meteor15.ipynb #38446c02
 def phrase_hash(phrase:str)->int:
     "A stable 64-bit hash of a phrase (its words joined by single spaces)."
     return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
 
-# %% ../nbs/10c_meteor15.ipynb #af012dcb
+# %% ../nbs/10c_meteor15.ipynb #28448071
 def build_paraphrase_index(path)->dict:
     "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
@@ -164,7 +164,7 @@ def paraphrase_index(path, cache=None)->dict:
     tmp = f.with_suffix('.tmp.npz'); np.savez(tmp, **idx); os.replace(tmp, f)
     return idx
 
-# %% ../nbs/10c_meteor15.ipynb #fef403e9
+# %% ../nbs/10c_meteor15.ipynb #452b0316
 class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
@@ -195,7 +195,7 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
     return ParaphraseTable(index).matches(t, r)
 
-# %% ../nbs/10c_meteor15.ipynb #22dc933c
+# %% ../nbs/10c_meteor15.ipynb #39dc75a6
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
@@ -217,7 +217,7 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
     inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
     return E + X, Constraints(contested, n_exact, inner)
 
-# %% ../nbs/10c_meteor15.ipynb #baf66d29
+# %% ../nbs/10c_meteor15.ipynb #6862b807
 class Constraints:
     "What an alignment must satisfy besides covering each word once: anchored contested matches, as many exact pairs as the exact matches alone."
     def __init__(self, contested=frozenset(), n_exact:int=0, inner=None):
@@ -226,7 +226,7 @@ class Constraints:
         if self.n_exact and sum(c[4] == 0 for c in al) + sum(self.inner.get(c, 0) for c in al) < self.n_exact: return False
         return not self.contested or self.contested.isdisjoint(al) or anchored(al, self.contested)
 
-# %% ../nbs/10c_meteor15.ipynb #1c207708
+# %% ../nbs/10c_meteor15.ipynb #8e3cf2b5
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -247,7 +247,7 @@ def anchored(al, contested)->bool:
                 ok.append(c); rest.remove(c); grew = True
     return not rest
 
-# %% ../nbs/10c_meteor15.ipynb #37f3b8d7
+# %% ../nbs/10c_meteor15.ipynb #5bdb65cf
 def _by_reference(cands)->tuple:
     by = {}
     for c in cands: by.setdefault(c[2], []).append(c)
@@ -287,7 +287,7 @@ def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
     done = [kept(s[0]) for s in beam]
     return list(min(done, key=lambda al: (-sum(c[1] + c[3] for c in al), count_chunks(al)))) if done else []
 
-# %% ../nbs/10c_meteor15.ipynb #e46a7ad6
+# %% ../nbs/10c_meteor15.ipynb #2654da21
 def resolve(cands, cons, n:int, m:int, limit:int=20_000)->list:
     "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
     by, ks = _by_reference(cands)
@@ -316,7 +316,7 @@ def resolve(cands, cons, n:int, m:int, limit:int=20_000)->list:
     dfs(0, 0, 0)
     return best[1] if nodes[0] <= limit else beam_resolve(cands, cons, n, m)
 
-# %% ../nbs/10c_meteor15.ipynb #371fd907
+# %% ../nbs/10c_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
     "The jar's 23 statistics: lengths, function words, per module (test content, ref content, test function, ref function), chunks, matched words."
     st = [len(t), len(r), sum(w in function_words for w in t), sum(w in function_words for w in r)] + [0] * 16 + [count_chunks(al), 0, 0]
@@ -326,7 +326,7 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
         st[21] += li; st[22] += lj
     return st
 
-# %% ../nbs/10c_meteor15.ipynb #6652367b
+# %% ../nbs/10c_meteor15.ipynb #47b3bfb9
 class Meteor15:
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def __init__(self,
@@ -387,7 +387,7 @@ class Meteor15:
         return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
     def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
 
-# %% ../nbs/10c_meteor15.ipynb #614c3127
+# %% ../nbs/10c_meteor15.ipynb #1f062183
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}
 
 def plot_alignment(test:list, ref:list, alignment, ax=None, title:str=''):
