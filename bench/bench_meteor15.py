@@ -16,26 +16,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from vmr_lit import core
-from vmr_lit.meteor import JavaMeteor as _JavaMeteor
 from vmr_lit.meteor15 import Meteor15, score_stats, sum_stats
 
 TIOUS = (0.3, 0.5, 0.7, 0.9)
 
-class JavaMeteor(_JavaMeteor):          # the class name tells evaluate() the score field is METEOR
-    "JavaMeteor that keeps every SCORE line (references, hypothesis, the answer) and EVAL batch it sends."
+sys.path.insert(0, str(ROOT / 'tests' / 'fixtures' / 'meteor15'))
+from record import JavaMeteor as RecordingJavaMeteor   # keeps every SCORE line and EVAL batch it sends
+
+class JavaMeteor(RecordingJavaMeteor):  # the class name tells evaluate() the score field is METEOR
+    "The recording JavaMeteor; given `engine`, the jar's process is that `Meteor15` behind the jar's stdio protocol."
     def __init__(self, engine=None, ctx=None, **kw):
-        if engine is None: super().__init__(**kw)
-        else:                                            # no Java: the process is Meteor15 behind the jar's protocol
-            import threading
-            self.ptb, self.neighbours, self.tok, self.cache, self.lock = kw.get('ptb', False), kw.get('neighbours', False), {}, {}, threading.Lock()
-            self.ctx, self.proc = dict(ctx or {}), FakeJar(engine)
+        if engine is None: return super().__init__(**kw)
+        import threading
+        self.ptb, self.neighbours, self.tok, self.cache, self.lock = kw.get('ptb', False), kw.get('neighbours', False), {}, {}, threading.Lock()
+        self.ctx, self.proc = dict(ctx or {}), FakeJar(engine)
         self.lines, self.calls = [], []
-    def _stats(self, refs, cand):
-        s = super()._stats(refs, cand)
-        self.lines.append((tuple(self._clean(r) for r in refs), self._clean(cand), s)); return s
-    def corpus(self, pairs):
-        n0 = len(self.lines); agg, seg = super().corpus(pairs)
-        self.calls.append((n0, len(self.lines), agg, seg)); return agg, seg
 
 class FakeJar:
     "A stand-in for the jar's process: `SCORE` and `EVAL` lines answered by a `Meteor15`."
