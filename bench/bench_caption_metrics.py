@@ -1,4 +1,4 @@
-"""Speed of the pure-Python coco-caption pipeline (vmr_lit.ptb, vmr_lit.caption_metrics) on real data.
+"""Speed of the pure-Python coco-caption pipeline (vmr_lit.captions.ptb, vmr_lit.captions.coco) on real data.
 
 (The PTB tokenizer against the CoreNLP jar: bench/bench_ptb.py.)
 BLEU@1-4 + ROUGE-L + CIDEr-D per video, as the ActivityNet scorer calls them (one call per video with its
@@ -12,8 +12,8 @@ import json, os, time
 from pathlib import Path
 import numpy as np
 from vmr_lit.core import shared_dir
-from vmr_lit.ptb import ptb_tokenize
-from vmr_lit.caption_metrics import bleu, rouge_l, cider_d
+from vmr_lit.captions.ptb import ptb_tokenize
+from vmr_lit.captions.coco import bleu, rouge_l, cider_d
 
 data = shared_dir() / 'data'
 val = json.loads((data / 'activitynet_captions/val.json').read_text())

@@ -1,7 +1,7 @@
 """Benchmark of vmr_lit's dense-captioning metrics.
 
 1. METEOR speed-up: the same caption pairs scored by plain nltk (`meteor_score` on vmr_lit's tokens)
-   and by `vmr_lit.meteor.MeteorScorer` (fresh caches, then warm word caches), in the same run:
+   and by `vmr_lit.captions.meteor.MeteorScorer` (fresh caches, then warm word caches), in the same run:
    the report gives the ratios, not absolute pass/fail timings. Every score is checked for exact
    equality with nltk.
 2. Full size: the ActivityNet Captions val set (4,917 videos, two reference files) with a seeded
@@ -12,7 +12,7 @@
    one process) scores a subsample of the videos; the report gives the ratio of per-video times.
 
 References: ../shared/data/activitynet_captions/{val,test}.json (val_1, val_2) when present, else
-synthetic references of the same size (`vmr_lit.caption_formats.sample_captions`).
+synthetic references of the same size (`vmr_lit.io.captions.sample_captions`).
 
     python bench/bench_captions.py                 # both parts, full size
     python bench/bench_captions.py --videos 500    # a subsample of videos
@@ -26,15 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import vmr_lit
 from vmr_lit import core
-from vmr_lit.meteor import MeteorScorer, tokenize, wordnet
-from vmr_lit.caption_formats import CaptionGT, CaptionPred, sample_captions
+from vmr_lit.captions.meteor import MeteorScorer, tokenize, wordnet
+from vmr_lit.io.captions import CaptionGT, CaptionPred, sample_captions
 
 
 def references(n_videos=None):
     "Two reference sets: ActivityNet val_1 / val_2 if available, else synthetic."
     sd = core.shared_dir() or (ROOT.parent / 'shared' if (ROOT.parent / 'shared' / 'data').is_dir() else None)
     if sd is not None and (Path(sd) / 'data/activitynet_captions/val.json').exists():
-        from vmr_lit.caption_formats import read_captions_gt
+        from vmr_lit.io.captions import read_captions_gt
         d = Path(sd) / 'data/activitynet_captions'
         g1 = read_captions_gt(json.load(open(d / 'val.json')), str(d / 'val.json'))
         g2 = read_captions_gt(json.load(open(d / 'test.json')), str(d / 'test.json'))
@@ -100,8 +100,8 @@ def cpu_seconds():
 
 def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False):
     "SODA a/b/c + the complete ActivityNet scorer + paragraph metrics: (report, wall seconds[, CPU seconds])."
-    from vmr_lit.captions_cli import anet_verbose_metrics
-    from vmr_lit.paragraphs import evaluate_paragraphs
+    from vmr_lit.cli.captions import anet_verbose_metrics
+    from vmr_lit.captions.paragraphs import evaluate_paragraphs
     t0, c0 = time.perf_counter(), cpu_seconds()
     rep = core.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
                         scorer=scorer or MeteorScorer(), n_jobs=n_jobs)

@@ -2,16 +2,16 @@
 
 The baseline is measured in the same run: a plain per-query loop written from the paper's Eq. 2
 (the notebook's `dr_ref`, restated here), on a subset of the queries and extrapolated, checked to
-give the same numbers as the kernel. The two figures the `30_dr` notebook used to assert as timings
+give the same numbers as the kernel. The two figures the `moments/08_dr` notebook used to assert as timings
 (the tensors + the 30-cell grid; the whole evaluator grid, both once under 1 s) are printed here
 with their ratio to that loop, instead of failing a unit test on a busy machine.
 
 Run: python bench/bench_dr.py  (prints times and ratios; no pass/fail)."""
 import time
 import numpy as np
-from vmr_lit.dr import dr_tensors, dr_from_tensors, RULES
-from vmr_lit.moments import MomentsGT, MomentsPred
-from vmr_lit.evaluate_moments import evaluate_moments
+from vmr_lit.moments.dr import dr_tensors, dr_from_tensors, RULES
+from vmr_lit.moments.arrays import MomentsGT, MomentsPred
+from vmr_lit.moments.evaluate import evaluate_moments
 
 
 def data(Q=17031, P=10, seed=0):

@@ -1,12 +1,12 @@
-"""Speed of the AxIoU-paper experiments (vmr_lit.agreement, vmr_lit.noise): vectorised vs a plain loop.
+"""Speed of the AxIoU-paper experiments (vmr_lit.analysis.agreement, vmr_lit.analysis.noise): vectorised vs a plain loop.
 
 Run: python bench/bench_experiments.py   (reports times and ratios, no pass/fail)."""
 import time
 import numpy as np
 from scipy.stats import kendalltau
-from vmr_lit.systems import synthetic_gt, synthetic_family, system_set, PAPER_MEASURES
-from vmr_lit.agreement import experiment_values, stability
-from vmr_lit.noise import label_noise_rmse
+from vmr_lit.analysis.systems import synthetic_gt, synthetic_family, system_set, PAPER_MEASURES
+from vmr_lit.analysis.agreement import experiment_values, stability
+from vmr_lit.analysis.noise import label_noise_rmse
 
 
 def loop_stability(v, n, n_trials, seed):

@@ -45,7 +45,7 @@ def parse_only(*paths):
 
 def end_to_end(gt, pred, root=None):
     "(wall s, CPU s (user + system), peak RSS in MB, summary) of `vmr-lit moments` in a fresh process (package from `root`)."
-    code = "import sys; from vmr_lit.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from vmr_lit.cli.main import main; sys.exit(main(sys.argv[1:]))"
     cmd = ['/usr/bin/time', '-v', sys.executable, '-c', code, 'moments', '--gt', str(gt), '--pred', str(pred), '--format', 'json']
     t = time.perf_counter()
     env = dict(os.environ, PYTHONPATH=str(root)) if root else os.environ
@@ -58,7 +58,7 @@ def end_to_end(gt, pred, root=None):
 
 
 def profile(gt, pred, top=25):
-    from vmr_lit.cli import main
+    from vmr_lit.cli.main import main
     pr = cProfile.Profile()
     with contextlib.redirect_stdout(io.StringIO()):
         pr.enable(); main(['moments', '--gt', str(gt), '--pred', str(pred), '--format', 'json']); pr.disable()

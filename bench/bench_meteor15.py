@@ -1,4 +1,4 @@
-"""METEOR 1.5 in Python (`vmr_lit.meteor15.Meteor15`) beside meteor-1.5.jar on the full ActivityNet val_1 captioning run.
+"""METEOR 1.5 in Python (`vmr_lit.captions.meteor15.Meteor15`) beside meteor-1.5.jar on the full ActivityNet val_1 captioning run.
 
 1. The `densevid` preset on MDVC val_1 (densevid_eval's pipeline) with `JavaMeteor(ptb=True, neighbours=True)`: every
    `SCORE` line it sends to the jar is kept, with the jar's answer; the printed METEOR is densevid_eval's 9.9407.
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from vmr_lit import core
-from vmr_lit.meteor15 import Meteor15, score_stats, sum_stats
+from vmr_lit.captions.meteor15 import Meteor15, score_stats, sum_stats
 
 TIOUS = (0.3, 0.5, 0.7, 0.9)
 
@@ -52,7 +52,7 @@ class FakeJar:
 def run(gt, pred, scorer, youcook2=False):
     t0 = time.perf_counter()
     if youcook2:
-        from vmr_lit.youcook2 import evaluate_vid2seq
+        from vmr_lit.captions.vid2seq import evaluate_vid2seq
         rep = evaluate_vid2seq(gt, pred, scorer=scorer)
     else:
         rep = core.evaluate(gt, pred, metrics=['ANet.METEOR'] + [f'ANet,IoU>={t}.METEOR' for t in TIOUS], preset='densevid', scorer=scorer)
@@ -65,7 +65,7 @@ lines, calls = json.load(open({path!r}))
 t0 = time.perf_counter()
 if {engine!r} == 'jar':
     import subprocess, threading
-    from vmr_lit.meteor15 import pycoco_meteor_dir
+    from vmr_lit.captions.meteor15 import pycoco_meteor_dir
     jar = pycoco_meteor_dir()/'meteor-1.5.jar'
     p = subprocess.Popen(['java', '-jar', '-Xmx2G', str(jar), '-', '-', '-stdio', '-l', 'en', '-norm'], cwd=str(jar.parent),
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
@@ -79,7 +79,7 @@ if {engine!r} == 'jar':
     p.stdin.close(); p.wait()
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 else:
-    from vmr_lit.meteor15 import Meteor15
+    from vmr_lit.captions.meteor15 import Meteor15
     m = Meteor15()
     seg, agg = [], []
     for a, b in calls:

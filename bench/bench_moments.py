@@ -11,8 +11,8 @@ time, Python lists), so the ratio says what array code buys; the AxIoU authors' 
 import argparse
 import time
 import numpy as np
-from vmr_lit.moments import MomentsGT, MomentsPred
-from vmr_lit.evaluate_moments import evaluate_moments
+from vmr_lit.moments.arrays import MomentsGT, MomentsPred
+from vmr_lit.moments.evaluate import evaluate_moments
 
 
 def make(Q, P, seed=0):

@@ -1,4 +1,4 @@
-"""Benchmark of vmr_lit's pure-Python PTB tokenizer (`vmr_lit.ptb`) against the CoreNLP 3.4.1 jar.
+"""Benchmark of vmr_lit's pure-Python PTB tokenizer (`vmr_lit.captions.ptb`) against the CoreNLP 3.4.1 jar.
 
 All caption sentences of a caption file (default: ActivityNet Captions val, 17,505 sentences) are
 tokenized by `ptb_tokenize` without a cache, with a warm cache, and by the jar that pycocoevalcap
@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from vmr_lit import core
-from vmr_lit.ptb import caption_sentences, ptb_java_tokens, ptb_tokenize
+from vmr_lit.captions.ptb import caption_sentences, ptb_java_tokens, ptb_tokenize
 
 
 def java_lines(lines):

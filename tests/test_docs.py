@@ -235,16 +235,16 @@ def test_build_rejects_links_leaving_the_site_and_unstored_outputs(site):
         st = B.Stager(B.discover())
     finally: os.chdir(cwd)
     assert st.link('https://vmr-lit.github.io/vmr_lit/iou.html#temporal_iou', 'x.ipynb') == 'iou.ipynb#temporal_iou'
-    assert st.link('00_iou.ipynb', 'x.ipynb') == 'iou.ipynb'
+    assert st.link('moments/01_iou.ipynb', 'x.ipynb') == 'iou.ipynb'
     assert st.link('https://vmr-lit.github.io/vmr_lit/iou.html#no_such_heading', 'x.ipynb') == 'iou.ipynb'   # nbdev's guess
     assert st.link('https://arxiv.org/abs/2203.16062', 'x.ipynb') == 'https://arxiv.org/abs/2203.16062'
     assert not st.errors
-    st.link('../shared/papers/soda_eccv2020.md', '11_soda.ipynb'); st.link('file:///etc/passwd', '11_soda.ipynb')
-    assert st.errors == ["11_soda.ipynb: link '../shared/papers/soda_eccv2020.md' leaves the site (not a page of the docs)",
-                         "11_soda.ipynb: link 'file:///etc/passwd' leaves the site"]
+    st.link('../shared/papers/soda_eccv2020.md', 'captions/06_soda.ipynb'); st.link('file:///etc/passwd', 'captions/06_soda.ipynb')
+    assert st.errors == ["captions/06_soda.ipynb: link '../shared/papers/soda_eccv2020.md' leaves the site (not a page of the docs)",
+                         "captions/06_soda.ipynb: link 'file:///etc/passwd' leaves the site"]
     st.errors = []
-    st.links('see `../shared/REFERENCE.md`', '20_ndcg.ipynb')
-    assert st.internal and '20_ndcg.ipynb' in st.internal[0]
+    st.links('see `../shared/REFERENCE.md`', 'moments/06_ndcg.ipynb')
+    assert st.internal and 'moments/06_ndcg.ipynb' in st.internal[0]
     for body in ('x = 1\nx', 'print(1)', 'plt.plot([1]); plt.show()'):
         st.check_executed(body, [], 'a.ipynb', 7, {})
     st.check_executed('def f():\n    print(1)', [], 'a.ipynb', 8, {})       # prints nothing when run

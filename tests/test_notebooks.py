@@ -25,7 +25,10 @@ os.environ.setdefault('MPLBACKEND', 'Agg')
 from nbdev.config import get_config
 
 ROOT = Path(__file__).resolve().parents[1]
-NBS = sorted(p for p in (ROOT / 'nbs').glob('*.ipynb') if not p.name.startswith('_'))
+# nbs/ mirrors the package: one folder per subpackage, read (and run) in layer order, then the guides.
+ORDER = ('core', 'io', 'kernels', 'moments', 'ranking', 'captions', 'llm', 'analysis', 'cli', 'how_to', 'explanations')
+NBS = sorted((p for p in (ROOT / 'nbs').rglob('*.ipynb') if not p.name.startswith('_') and '.ipynb_checkpoints' not in p.parts),
+             key=lambda p: (ORDER.index(p.parent.name) + 1 if p.parent.name in ORDER else 0, p.name))
 
 
 def _flags():
@@ -41,7 +44,7 @@ def _skip_flags():
 
 def _registries():
     import importlib
-    core, evaluate_moments = (importlib.import_module(f"vmr_lit.{m}") for m in ('core', 'evaluate_moments'))  # the modules (vmr_lit.evaluate_moments is also a function)
+    core, evaluate_moments = (importlib.import_module(f"vmr_lit.{m}") for m in ('core', 'moments.evaluate'))
     return {f"core.{n}": getattr(core, n) for n in ('LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS')} | \
            {f"evaluate_moments.{n}": getattr(evaluate_moments, n) for n in ('FAMILIES', 'SUBSETS')}
 
@@ -107,7 +110,7 @@ def _restore_class_attrs(snap):
                 except (AttributeError, TypeError): pass
 
 
-@pytest.mark.parametrize('nb', NBS, ids=[p.stem for p in NBS])
+@pytest.mark.parametrize('nb', NBS, ids=[p.relative_to(ROOT / 'nbs').with_suffix('').as_posix() for p in NBS])
 def test_notebook(nb):
     if os.environ.get('VMR_LIT_NB_PROCESSES') == '1':
         ok, err = _run_in_subprocess(nb)

@@ -226,7 +226,7 @@ class Stager:
         if u.scheme or u.netloc or target.startswith('/'):
             self.errors.append(f"{nb}: {kind} '{target}' leaves the site"); return target
         path, frag = u.path, u.fragment
-        stem = self.alias.get(Path(path).stem, Path(path).stem)      # 11_soda.ipynb -> soda
+        stem = self.alias.get(Path(path).stem, Path(path).stem)      # captions/06_soda.ipynb -> soda
         if Path(path).suffix in ('.html', '.ipynb', '.md', '') and '/' not in path and stem in self.docs:
             if frag and auto and slug(frag) not in self.heads.get(stem, ()): frag = ''   # nbdev links names it never documented
             return f"{stem}.ipynb" + (f"#{slug(frag)}" if frag else '') if kind == 'link' else f"{stem}.html" + (f"#{frag}" if frag else '')
@@ -424,7 +424,7 @@ def api_objects():
         entries = []
         for x in names:
             o = getattr(m, x)
-            o = getattr(o, 'py_func', o)             # a numba kernel (09_jit): its Python function
+            o = getattr(o, 'py_func', o)             # a numba kernel (kernels/01_jit): its Python function
             if not (inspect.isfunction(o) or inspect.isclass(o)) or getattr(o, '__module__', mod) != mod: continue
             methods = []
             if inspect.isclass(o):

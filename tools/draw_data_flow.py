@@ -1,11 +1,11 @@
-"""Draw the data flow of vmr_lit into nbs/images/data_flow.png (shown on the index page and in 06_add_a_metric).
+"""Draw the data flow of vmr_lit into nbs/images/data_flow.png (shown on the index page and in how_to/01_add_a_metric).
 
     python tools/draw_data_flow.py [OUT.png]
 
 Files -> formats layer -> canonical arrays -> IoU -> metric kernels -> Report -> outputs, in three
 columns: single-video moments (one IoU tensor shared by every metric family), corpus ranking and
 VCMR, dense captioning (each computes the IoU it needs). The boxes say what the code does; check
-them against vmr_lit/evaluate_moments.py, moments.py, ranking.py, corpus.py and densevid.py when
+them against vmr_lit/moments/evaluate.py, moments.py, ranking.py, corpus.py and densevid.py when
 those change.
 """
 import sys

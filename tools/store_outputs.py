@@ -1,6 +1,6 @@
 """Run notebooks top to bottom and store their outputs, so the docs show what each cell prints.
 
-    python tools/store_outputs.py nbs/60_compare.ipynb [more.ipynb ...]
+    python tools/store_outputs.py nbs/analysis/07_compare.ipynb [more.ipynb ...]
 
 Cells flagged with a test flag that is off (see tests/test_notebooks.py: `slow`, `java`, and `data` when no
 shared folder with the real data is found) are not run and keep the outputs they had. The notebook is then
