@@ -9,7 +9,7 @@ Writes (or reuses) the seeded QVHighlights JSONL ground truth and predictions of
   (b) end to end: `vmr-lit moments --gt ... --pred ... --format json` in a fresh Python process
       (interpreter start, imports, reading, alignment, IoU, 13 metrics, printing), under
       `/usr/bin/time -v` for its peak resident memory;
-and prints the ratio (b)/(a). Issue 15 asks for a ratio within 4 and memory under 2 GB.
+and prints the ratio (b)/(a). The target is a ratio within 4 and memory under 2 GB.
 `--before DIR` also times (b) with the vmr_lit package of another checkout (e.g. the main branch) in
 the same interleaved runs, so a change is measured before and after under the same load.
 `--profile` also runs the command in this process under cProfile and prints where the time goes.

@@ -6,7 +6,7 @@ Both compute R@{1,5,10} x IoU>={0.3,0.5,0.7} and AxIoU@{1,5,10} from data alread
 in the same run, on the same seeded input; the script checks that they agree and prints the
 ratio of their times. The loop is written the way evaluation scripts usually are (one query at a
 time, Python lists), so the ratio says what array code buys; the AxIoU authors' script took about
-21 s for this work on this machine (see issue 2), which is the target the 300x figure refers to.
+21 s for this work on this machine, which is the target the 300x figure refers to.
 """
 import argparse
 import time
