@@ -26,7 +26,7 @@ from nbdev.config import get_config
 
 ROOT = Path(__file__).resolve().parents[1]
 # nbs/ mirrors the package: one folder per subpackage, read (and run) in layer order, then the guides.
-ORDER = ('core', 'io', 'kernels', 'moments', 'ranking', 'captions', 'llm', 'analysis', 'cli', 'how_to', 'explanations')
+ORDER = ('tutorials', 'core', 'io', 'kernels', 'moments', 'ranking', 'captions', 'llm', 'analysis', 'cli', 'how_to', 'explanations')
 NBS = sorted((p for p in (ROOT / 'nbs').rglob('*.ipynb') if not p.name.startswith('_') and '.ipynb_checkpoints' not in p.parts),
              key=lambda p: (ORDER.index(p.parent.name) + 1 if p.parent.name in ORDER else 0, p.name))
 
