@@ -72,7 +72,7 @@ def plot_agreement(tab:pd.DataFrame, title:str='Agreement (Kendall τ-b)', ax=No
     ax.set_title(title, fontsize=9); ax.figure.colorbar(im, ax=ax, shrink=0.8)
     return ax
 
-# %% ../../nbs/analysis/04_agreement.ipynb #91513721
+# %% ../../nbs/analysis/04_agreement.ipynb #6ebf090d
 def stability(values,                 # (M, S, Q) per-query values
               measures,               # M measure names
               sizes,                  # subset sizes n
@@ -107,6 +107,7 @@ def stability(values,                 # (M, S, Q) per-query values
                          'var': ok.var() if len(ok) else np.nan, 'n_nan': int(np.isnan(t[i]).sum())})
     return pd.DataFrame(rows).set_index(['size', 'measure'])
 
+# %% ../../nbs/analysis/04_agreement.ipynb #272927c0
 def plot_stability(tab:pd.DataFrame, title:str='Self-agreement over query subsets'):
     "Mean (top) and variance (bottom) of self-agreement against subset size, one panel per K."
     import matplotlib.pyplot as plt

@@ -116,7 +116,7 @@ def _by(self:Report,
 _by.__name__, _by.__qualname__ = 'by', 'Report.by'
 Report.by = _by          # a method of every Report (the package imports this module)
 
-# %% ../../nbs/analysis/06_breakdowns.ipynb #04681ebf
+# %% ../../nbs/analysis/06_breakdowns.ipynb #1147ab75
 def start_end_points(data,              # MomentsGT (first target) or MomentsPred (top-ranked prediction)
                      gt:MomentsGT=None, # for predictions: the ground truth giving the durations
                      rank_by:str='score', # how predictions are ranked
@@ -137,6 +137,7 @@ def start_end_points(data,              # MomentsGT (first target) or MomentsPre
     keep = ok & np.isfinite(P).all(1)
     return np.clip(P[keep], 0, 1)
 
+# %% ../../nbs/analysis/06_breakdowns.ipynb #e9df04a5
 def plot_start_end(panels:dict,        # title -> (N, 2) points from `start_end_points`
                    grid:int=80,        # density grid size per axis
                    axs=None,           # matplotlib axes, one per panel

@@ -108,7 +108,7 @@ def bias_based(kde,          # a fitted gaussian_kde of normalised moments (see 
     x = np.sort(np.clip(x, 0, 1), -1)
     return x * d[:, None, None]
 
-# %% ../../nbs/analysis/05_ood.ipynb #4d391038
+# %% ../../nbs/analysis/05_ood.ipynb #9588dbba
 def density_grid(norm,              # (N, 2) normalised (start, end)
                  grid:int=60,       # grid points per axis over [0, 1]
                  bw_method=None,    # KDE bandwidth
@@ -121,6 +121,7 @@ def density_grid(norm,              # (N, 2) normalised (start, end)
     S, E = np.meshgrid(g, g)
     return kde(np.vstack([S.ravel(), E.ravel()])).reshape(grid, grid)
 
+# %% ../../nbs/analysis/05_ood.ipynb #92ce2313
 def plot_moment_densities(sets:dict,        # name -> (N, 2) normalised (start, end)
                           ncols:int=4,      # panels per row
                           size:float=2.0,   # inches per panel
@@ -142,6 +143,7 @@ def plot_moment_densities(sets:dict,        # name -> (N, 2) normalised (start, 
     fig.tight_layout()
     return fig
 
+# %% ../../nbs/analysis/05_ood.ipynb #2d3d89ce
 def plot_length_hist(lengths:dict,   # name -> (N,) normalised moment lengths
                      bins:int=20,    # bins over [0, 1]
                      dpi:int=60):    # figure resolution

@@ -15,7 +15,7 @@ from ..moments.recall import check_k
 from ..moments.axiou import axiou
 from ..moments.evaluate import MomentsContext, resolve_conventions
 
-# %% ../../nbs/analysis/08_plots.ipynb #8d999d2d
+# %% ../../nbs/analysis/08_plots.ipynb #8357c40a
 def recall_curves(gt, pred,                    # ground truth and predictions (paths or loaded)
                   k=(1, 5, 10),                # cut-offs
                   thetas=None,                 # thresholds; default 201 points on [0, 1]
@@ -34,6 +34,7 @@ def recall_curves(gt, pred,                    # ground truth and predictions (p
         rows.append(pd.DataFrame({'K': K, 'theta': thetas, 'recall': rec}))
     return pd.concat(rows, ignore_index=True)
 
+# %% ../../nbs/analysis/08_plots.ipynb #7ad6e8dc
 def plot_recall_curves(gt, pred, k=(1, 5, 10), ax=None, title:str=None, preset:str=None, **conventions):
     "R@K,θ against θ for each K, with AxIoU@K in the legend; returns the Axes."
     import matplotlib.pyplot as plt
@@ -50,6 +51,7 @@ def plot_recall_curves(gt, pred, k=(1, 5, 10), ax=None, title:str=None, preset:s
     if title: ax.set_title(title, fontsize=10)
     return ax
 
+# %% ../../nbs/analysis/08_plots.ipynb #fad9be01
 def plot_vs_k(gt, pred, k_max:int=10, thetas=(0.3, 0.5, 0.7), ax=None, preset:str=None, **conventions):
     "R@K,θ (for each θ) and AxIoU@K against K = 1..k_max; returns the Axes."
     import matplotlib.pyplot as plt

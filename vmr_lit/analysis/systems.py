@@ -51,7 +51,7 @@ def measure_values(best,                # (..., Q, P) best IoU of each ranked pr
     specs = [parse_metric(m) for m in ([measures] if isinstance(measures, str) else measures)]
     return np.stack([_one(b2, v2, s, gain, discount).reshape(lead) for s in specs]) if specs else np.zeros((0,) + lead)
 
-# %% ../../nbs/analysis/02_systems.ipynb #f46f1380
+# %% ../../nbs/analysis/02_systems.ipynb #ec7bb076
 @dataclass
 class SystemSet:
     "Several systems' ranked predictions on one ground truth, with their best IoUs."
@@ -73,6 +73,7 @@ class SystemSet:
         m = [measures] if isinstance(measures, str) else list(measures)
         return pd.DataFrame(self.per_query(m, **kw).mean(-1), index=m, columns=self.names)
 
+# %% ../../nbs/analysis/02_systems.ipynb #7c700960
 def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hull', zero_union=0.0,
                 inclusive=False, clip=False, dtype='float64'):
     "(..., Q, P) best IoU of ranked windows (..., Q, P, 2) against ground truths (..., Q, G, 2), 0 where invalid."
@@ -85,6 +86,7 @@ def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hul
     b = T.max(-1) if T.shape[-1] else np.zeros(T.shape[:-1])
     return np.where(np.asarray(valid, bool) & np.isfinite(b), b, 0.0)
 
+# %% ../../nbs/analysis/02_systems.ipynb #0fd00588
 def system_set(gt,                      # MomentsGT or a path
                preds,                   # dict name -> MomentsPred (or path), or a list
                rank_by:str='score',     # ranking of predictions, see vmr_lit.moments.arrays.align()
@@ -103,7 +105,7 @@ def system_set(gt,                      # MomentsGT or a path
     B = best_iou_of(W, V, gt.windows, gt.valid, gt.durations, **conventions)
     return SystemSet(list(preds), gt, W, V, B, dict(conventions))
 
-# %% ../../nbs/analysis/02_systems.ipynb #277f6b32
+# %% ../../nbs/analysis/02_systems.ipynb #607aa2d3
 SYNTHETIC_FAMILY = {
     'precise':        dict(sigma=0.12, p_top=0.40, redundancy=0.0),
     'precise-nonms':  dict(sigma=0.12, p_top=0.40, redundancy=0.7),
@@ -119,6 +121,7 @@ def _prior_windows(rng, d):
     start = rng.uniform(0, 1, d.shape) * (d - length)
     return np.stack([start, start + length], -1)
 
+# %% ../../nbs/analysis/02_systems.ipynb #c33aa739
 def synthetic_gt(n_queries:int=500,   # number of queries (one video each)
                  seed:int=0,          # seed
                 )->MomentsGT:         # Charades-STA-like ground truth
@@ -131,6 +134,7 @@ def synthetic_gt(n_queries:int=500,   # number of queries (one video each)
     return MomentsGT(q, np.array([f"v{i}" for i in range(n_queries)]), d, w[:, None, :],
                      np.ones(n_queries, int), np.array([''] * n_queries), f'synthetic_gt(seed={seed})')
 
+# %% ../../nbs/analysis/02_systems.ipynb #d7d0d735
 def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of each query is used)
                           sigma:float=0.2,     # localisation error, fraction of the moment length
                           p_top:float=0.5,     # probability that the good candidate is ranked first
@@ -163,6 +167,7 @@ def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of e
     scores = np.tile(np.arange(P, 0, -1, dtype=float), (Q, 1))
     return MomentsPred(gt.qids.copy(), np.round(W, 2), scores, np.full(Q, P), name)
 
+# %% ../../nbs/analysis/02_systems.ipynb #3964d9ec
 def synthetic_family(gt:MomentsGT,            # ground truth
                      family:dict=None,        # name -> parameters of synthetic_predictions(); default SYNTHETIC_FAMILY
                      seed:int=0,              # seed; system i uses seed + 1000 * (i + 1)
@@ -173,6 +178,7 @@ def synthetic_family(gt:MomentsGT,            # ground truth
     return {n: synthetic_predictions(gt, **{'n_pred': n_pred, **p}, seed=seed + 1000 * (i + 1), name=n)
             for i, (n, p) in enumerate(family.items())}
 
+# %% ../../nbs/analysis/02_systems.ipynb #187c21fd
 def random_variants(n:int=64,       # number of variants
                     seed:int=0,     # seed
                    )->dict:         # name -> parameters
