@@ -7,6 +7,7 @@ __all__ = ['GT_PROPERTIES', 'gt_properties', 'start_end_points', 'plot_start_end
 
 # %% ../../nbs/analysis/06_breakdowns.ipynb #757c4c78
 import json
+import warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -125,7 +126,6 @@ def start_end_points(data,              # MomentsGT (first target) or MomentsPre
     if isinstance(data, MomentsPred):
         if gt is None: raise InputError("start_end_points: predictions need the ground truth for their durations")
         with np.errstate(all='ignore'):
-            import warnings
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
                 al = align(gt, data, rank_by=rank_by, unknown='warn', reversed='count')

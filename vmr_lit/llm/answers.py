@@ -6,11 +6,13 @@
 __all__ = ['STATUSES', 'UNITS', 'GRAMMAR', 'ParsedAnswer', 'window_status', 'parse_windows', 'corpus_path', 'read_corpus']
 
 # %% ../../nbs/llm/01_answers.ipynb #299c1032
+import json
 import math
 import re
 from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
+from pathlib import Path
 from ..core import InputError
 
 # %% ../../nbs/llm/01_answers.ipynb #5bf64309
@@ -213,7 +215,6 @@ GRAMMAR = pd.DataFrame([
 # %% ../../nbs/llm/01_answers.ipynb #02839de5
 def corpus_path():
     "The answer corpus shipped with the tests (None outside a source checkout)."
-    from pathlib import Path
     p = Path(__file__).resolve().parents[1] / 'tests/fixtures/llm_answers/corpus.jsonl' if '__file__' in globals() else None
     for c in [p, Path.cwd() / '../../tests/fixtures/llm_answers/corpus.jsonl']:
         if c is not None and c.exists(): return c.resolve()
@@ -221,6 +222,5 @@ def corpus_path():
 
 def read_corpus(path=None)->pd.DataFrame:
     "The answer corpus as a table: text, windows, source, unit, duration, status, origin."
-    import json
     path = path or corpus_path()
     return pd.DataFrame([json.loads(l) for l in open(path, encoding='utf-8') if l.strip()])
