@@ -23,7 +23,8 @@ def recall_curves(gt, pred,                    # ground truth and predictions (p
                   preset:str=None, **conventions,
                  )->pd.DataFrame:              # columns K, theta, recall
     "Mean R@K,θ over queries for every K and every θ of a grid."
-    thetas = np.linspace(0, 1, 201) if thetas is None else np.asarray(thetas, float)
+    try: thetas = np.linspace(0, 1, 201) if thetas is None else np.asarray(thetas, float)
+    except (TypeError, ValueError): raise InputError(f"recall_curves: thetas must be numbers, got {thetas!r}") from None
     check_op(op); ks = [check_k(x) for x in k]
     ctx = MomentsContext(load(gt), load(pred), resolve_conventions(preset, **conventions))
     b = np.where(ctx.valid, ctx.best, -np.inf)
@@ -55,6 +56,7 @@ def plot_recall_curves(gt, pred, k=(1, 5, 10), ax=None, title:str=None, preset:s
 def plot_vs_k(gt, pred, k_max:int=10, thetas=(0.3, 0.5, 0.7), ax=None, preset:str=None, **conventions):
     "R@K,θ (for each θ) and AxIoU@K against K = 1..k_max; returns the Axes."
     import matplotlib.pyplot as plt
+    k_max = check_k(k_max, 'plot_vs_k: k_max')
     ctx = MomentsContext(load(gt), load(pred), resolve_conventions(preset, **conventions))
     b = np.where(ctx.valid, ctx.best, -np.inf)
     ks = np.arange(1, k_max + 1)

@@ -15,7 +15,7 @@ from ..io.formats import load
 from ..moments.iou import temporal_iou
 from ..io.windows import clip_windows
 from ..moments.arrays import MomentsGT, MomentsPred, align, best_iou
-from ..moments.recall import recall_at_k, miou
+from ..moments.recall import recall_at_k, miou, check_k
 from ..moments.axiou import axiou
 from ..moments.ap_dcg import ap_at_k, dcg_iou_at_k
 
@@ -87,6 +87,8 @@ def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hul
     return np.where(np.asarray(valid, bool) & np.isfinite(b), b, 0.0)
 
 # %% ../../nbs/analysis/02_systems.ipynb #0fd00588
+_IOU_CONVENTIONS = ('union', 'zero_union', 'inclusive', 'clip', 'dtype')
+
 def system_set(gt,                      # MomentsGT or a path
                preds,                   # dict name -> MomentsPred (or path), or a list
                rank_by:str='score',     # ranking of predictions, see vmr_lit.moments.arrays.align()
@@ -97,6 +99,8 @@ def system_set(gt,                      # MomentsGT or a path
     gt = load(gt)
     if not isinstance(preds, dict): preds = {getattr(p, 'source', str(i)) or str(i): p for i, p in enumerate(preds)}
     if not preds: raise InputError("system_set needs at least one system")
+    bad = sorted(set(conventions) - set(_IOU_CONVENTIONS))
+    if bad: raise InputError(f"system_set: unknown IoU convention(s) {', '.join(bad)}; valid: {', '.join(_IOU_CONVENTIONS)}")
     al = {n: align(gt, load(p), rank_by=rank_by, max_pred=max_pred) for n, p in preds.items()}
     P = max(a.windows.shape[1] for a in al.values())
     pad = lambda x, fill: np.concatenate([x, np.full((x.shape[0], P - x.shape[1]) + x.shape[2:], fill, x.dtype)], 1)
@@ -126,6 +130,7 @@ def synthetic_gt(n_queries:int=500,   # number of queries (one video each)
                  seed:int=0,          # seed
                 )->MomentsGT:         # Charades-STA-like ground truth
     "A seeded synthetic moment-retrieval test set (durations 20-40 s, one window per query)."
+    n_queries = check_k(n_queries, 'synthetic_gt: n_queries')
     rng = np.random.default_rng(seed)
     d = np.round(rng.uniform(20, 40, n_queries), 2)
     w = np.round(_prior_windows(rng, d), 1)
@@ -145,6 +150,10 @@ def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of e
                           name:str='synthetic',  # source name
                          )->MomentsPred:       # ranked predictions, scores P..1
     "One synthetic system: a jittered ground truth placed at a random rank among decoys."
+    n_pred = check_k(n_pred, 'synthetic_predictions: n_pred')
+    for f, v in (('p_top', p_top), ('redundancy', redundancy)):
+        if not 0 <= v <= 1: raise InputError(f"synthetic_predictions: {f} is a probability in [0, 1], got {v!r}")
+    if not sigma >= 0: raise InputError(f"synthetic_predictions: sigma must be >= 0, got {sigma!r}")
     rng = np.random.default_rng(seed)
     Q = len(gt); d = np.where(np.isfinite(gt.durations), gt.durations, np.nanmax(gt.windows[:, 0, 1]))
     s, e = gt.windows[:, 0, 0], gt.windows[:, 0, 1]; L = np.maximum(e - s, 1e-3)
@@ -183,6 +192,7 @@ def random_variants(n:int=64,       # number of variants
                     seed:int=0,     # seed
                    )->dict:         # name -> parameters
     "Random parameter settings of `synthetic_predictions` trading localisation error against ranking quality."
+    n = check_k(n, 'random_variants: n')
     rng = np.random.default_rng(seed)
     u, v, w, red = rng.random((4, n))
     return {f"v{i:03d}": dict(sigma=float(0.1 + 0.3 * u[i] + 0.1 * v[i]), p_top=float(0.3 + 0.4 * u[i] + 0.1 * w[i]),

@@ -60,6 +60,7 @@ def read_timechat_gt(obj, source=''):
 # %% ../../nbs/llm/02_evaluate.ipynb #a6b516f8
 def read_timechat_pred(obj, source=''):
     "TimeChat's grounding predictions: {qid: {timestamp: [[s, e]] or [], query, vid}}, windows its own parser read."
+    if not isinstance(obj, dict): raise InputError(f"{source}: expected {{qid: {{timestamp, query, vid}}}}, got {type(obj).__name__}")
     qids, wins = [], []
     for q, r in obj.items():
         if not isinstance(r, dict) or 'timestamp' not in r: raise InputError(f"{source}: query {q}: missing field 'timestamp'")
@@ -83,6 +84,7 @@ def read_lmms_eval_log(rows, source='', field='filtered_resps'):
     "lmms-eval per-sample log (JSONL: doc_id, doc {video, caption, timestamp[, duration]}, resps, filtered_resps)."
     qids, texts, vids, durs, wins, qs = [], [], [], [], [], []
     for i, r in enumerate(rows, 1):
+        if not isinstance(r, dict): raise InputError(f"{source}:{i}: expected a JSON object, got {type(r).__name__}")
         for f in ('doc_id', 'doc'):
             if f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
         q = str(r['doc_id']); doc = r['doc'] if isinstance(r['doc'], dict) else {}
@@ -98,6 +100,7 @@ def read_lmms_eval_log(rows, source='', field='filtered_resps'):
 # %% ../../nbs/llm/02_evaluate.ipynb #f140dd42
 def read_lmms_eval_submission(obj, source=''):
     "lmms-eval's Charades-STA submission: {'video>>>caption>>>[s, e]': answer text}; the key carries the ground truth."
+    if not isinstance(obj, dict): raise InputError(f"{source}: expected {{'video>>>caption>>>[start, end]': answer}}, got {type(obj).__name__}")
     qids, texts, vids, wins, qs = [], [], [], [], []
     for i, (k, t) in enumerate(obj.items()):
         parts = k.split('>>>')
@@ -114,6 +117,7 @@ def read_answers_jsonl(rows, source=''):
     "Plain JSONL answers: {qid, answer}; durations come from the ground truth."
     qids, texts = [], []
     for i, r in enumerate(rows, 1):
+        if not isinstance(r, dict): raise InputError(f"{source}:{i}: expected a JSON object, got {type(r).__name__}")
         for f in ('qid', 'answer'):
             if f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
         qids.append(str(r['qid'])); texts.append(_text(r['answer'], f"{source}:{i} qid {r['qid']} answer"))
