@@ -130,8 +130,8 @@ def start_end_points(data,              # MomentsGT (first target) or MomentsPre
                 warnings.simplefilter('ignore')
                 al = align(gt, data, rank_by=rank_by, unknown='warn', reversed='count')
         W, ok, d = al.windows[:, 0, :], al.valid[:, 0], gt.durations
-    else:
-        W, ok, d = data.windows[:, 0, :], data.n_windows > 0, data.durations
+    elif isinstance(data, MomentsGT): W, ok, d = data.windows[:, 0, :], data.n_windows > 0, data.durations
+    else: raise InputError(f"start_end_points: expected MomentsGT or MomentsPred, got {type(data).__name__}")
     d = np.asarray(d, float)
     P = W / np.where(d > 0, d, np.nan)[:, None]
     keep = ok & np.isfinite(P).all(1)

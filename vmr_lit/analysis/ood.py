@@ -19,7 +19,9 @@ def normalise_windows(windows,          # (N, 2) windows in seconds, one per sam
                       qids=None,        # (N,) ids for error messages
                      )->np.ndarray:     # (N, 2) normalised (start, end)
     "Windows divided by their video's duration: the paper's normalised (start, end)."
-    w = np.asarray(windows, float).reshape(-1, 2)
+    w = np.asarray(windows, float)
+    if w.size % 2: raise InputError(f"windows must be (start, end) pairs, shape (N, 2); got shape {w.shape}")
+    w = w.reshape(-1, 2)
     d = check_durations(durations, qids)
     if len(d) != len(w): raise InputError(f"{len(d)} durations for {len(w)} windows")
     out = w / d[:, None]
