@@ -35,7 +35,9 @@ def kendall_tau_b(x,              # (..., S) scores of S systems
                   tol:float=1e-12,  # relative tolerance under which two scores tie
                  )->np.ndarray:   # (...) τ-b, NaN where a ranking is all tied
     "Kendall's τ-b between two scorings of the same systems, vectorised over leading axes."
-    x, y = np.broadcast_arrays(np.asarray(x, float), np.asarray(y, float))
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    try: x, y = np.broadcast_arrays(x, y)
+    except ValueError: raise InputError(f"kendall_tau_b: scores of shapes {x.shape} and {y.shape} do not match") from None
     def sgn(a):
         d = a[..., :, None] - a[..., None, :]
         scale = np.maximum(1.0, np.maximum(np.abs(a[..., :, None]), np.abs(a[..., None, :])))
@@ -72,7 +74,7 @@ def plot_agreement(tab:pd.DataFrame, title:str='Agreement (Kendall τ-b)', ax=No
     ax.set_title(title, fontsize=9); ax.figure.colorbar(im, ax=ax, shrink=0.8)
     return ax
 
-# %% ../../nbs/analysis/04_agreement.ipynb #91513721
+# %% ../../nbs/analysis/04_agreement.ipynb #6ebf090d
 def stability(values,                 # (M, S, Q) per-query values
               measures,               # M measure names
               sizes,                  # subset sizes n
@@ -107,6 +109,7 @@ def stability(values,                 # (M, S, Q) per-query values
                          'var': ok.var() if len(ok) else np.nan, 'n_nan': int(np.isnan(t[i]).sum())})
     return pd.DataFrame(rows).set_index(['size', 'measure'])
 
+# %% ../../nbs/analysis/04_agreement.ipynb #272927c0
 def plot_stability(tab:pd.DataFrame, title:str='Self-agreement over query subsets'):
     "Mean (top) and variance (bottom) of self-agreement against subset size, one panel per K."
     import matplotlib.pyplot as plt
@@ -129,6 +132,7 @@ def all_tied_ratio(values,         # (M, S, Q) per-query values
                   )->pd.Series:    # per measure, the fraction of queries where all systems tie
     "Fraction of queries on which every system has the same value of the measure (AxIoU paper Figure 9)."
     v = _vals(values)
+    if len(measures) != len(v): raise InputError(f"{len(v)} measures of values but {len(measures)} names")
     return pd.Series((v == v[:, :1]).all(1).mean(-1), index=list(measures), name='all-tied ratio')
 
 # %% ../../nbs/analysis/04_agreement.ipynb #fff08335

@@ -55,7 +55,7 @@ def breaks(vb:float, va:float, axiom:str, tol:float=1e-12)->bool:
     else: out = ~(va > vb)
     return bool(out) if out.ndim == 0 else out
 
-# %% ../../nbs/analysis/01_axioms.ipynb #3af39aca
+# %% ../../nbs/analysis/01_axioms.ipynb #4ad6f1e4
 _PRIORITY = (0.0, 0.5, 1.0, 0.3, 0.7, 0.25, 0.75)
 _DISCRETE = np.array([0.0, 0.1, 0.25, 0.3, 0.5, 0.7, 0.75, 0.9, 1.0])
 
@@ -64,6 +64,7 @@ def _grid_values(K, max_grid):
     while n > 2 and n ** K > max_grid: n -= 1
     return np.sort(np.array(_PRIORITY[:n])) if n ** K <= max_grid else None
 
+# %% ../../nbs/analysis/01_axioms.ipynb #0ee64e36
 def _grid_search(measure, axiom, K, max_grid, tol):
     V = _grid_values(K, max_grid)
     if V is None: return None
@@ -89,6 +90,7 @@ def _grid_search(measure, axiom, K, max_grid, tol):
     ii, jj, p = F[best]
     return Violation(axiom, p + 1, L[jj].copy(), L[ii].copy(), mu[jj], mu[ii])
 
+# %% ../../nbs/analysis/01_axioms.ipynb #9c27789d
 def _draw(rng, shape):
     x = rng.random(shape)
     d = rng.random(shape) < 0.5
@@ -100,6 +102,7 @@ def _evaluate(measure, X):
     if getattr(measure, 'batched', False): return np.asarray(measure(X), dtype=float)
     return np.array([float(measure(x)) for x in X])
 
+# %% ../../nbs/analysis/01_axioms.ipynb #83ad839d
 def _random_pairs(axiom, K, n_trials, seed):
     "n_trials random (k, before, after) triples meeting the premises (vectorised; a few are dropped)."
     rng = np.random.default_rng(seed)
@@ -127,6 +130,7 @@ def _random_pairs(axiom, K, n_trials, seed):
     b = a.copy(); b[rows, k - 1] = bk
     return k[keep], b[keep], a[keep]
 
+# %% ../../nbs/analysis/01_axioms.ipynb #c882e2fa
 def _random_search(measure, axiom, K, n_trials, seed, tol):
     ks, B, A = _random_pairs(axiom, K, n_trials, seed)
     if not len(ks): return None

@@ -7,6 +7,7 @@ __all__ = ['GT_PROPERTIES', 'gt_properties', 'start_end_points', 'plot_start_end
 
 # %% ../../nbs/analysis/06_breakdowns.ipynb #757c4c78
 import json
+import warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -116,7 +117,7 @@ def _by(self:Report,
 _by.__name__, _by.__qualname__ = 'by', 'Report.by'
 Report.by = _by          # a method of every Report (the package imports this module)
 
-# %% ../../nbs/analysis/06_breakdowns.ipynb #04681ebf
+# %% ../../nbs/analysis/06_breakdowns.ipynb #1147ab75
 def start_end_points(data,              # MomentsGT (first target) or MomentsPred (top-ranked prediction)
                      gt:MomentsGT=None, # for predictions: the ground truth giving the durations
                      rank_by:str='score', # how predictions are ranked
@@ -125,18 +126,18 @@ def start_end_points(data,              # MomentsGT (first target) or MomentsPre
     if isinstance(data, MomentsPred):
         if gt is None: raise InputError("start_end_points: predictions need the ground truth for their durations")
         with np.errstate(all='ignore'):
-            import warnings
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
                 al = align(gt, data, rank_by=rank_by, unknown='warn', reversed='count')
         W, ok, d = al.windows[:, 0, :], al.valid[:, 0], gt.durations
-    else:
-        W, ok, d = data.windows[:, 0, :], data.n_windows > 0, data.durations
+    elif isinstance(data, MomentsGT): W, ok, d = data.windows[:, 0, :], data.n_windows > 0, data.durations
+    else: raise InputError(f"start_end_points: expected MomentsGT or MomentsPred, got {type(data).__name__}")
     d = np.asarray(d, float)
     P = W / np.where(d > 0, d, np.nan)[:, None]
     keep = ok & np.isfinite(P).all(1)
     return np.clip(P[keep], 0, 1)
 
+# %% ../../nbs/analysis/06_breakdowns.ipynb #e9df04a5
 def plot_start_end(panels:dict,        # title -> (N, 2) points from `start_end_points`
                    grid:int=80,        # density grid size per axis
                    axs=None,           # matplotlib axes, one per panel

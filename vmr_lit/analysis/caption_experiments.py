@@ -13,6 +13,7 @@ import pandas as pd
 from .. import core
 from ..core import InputError
 from ..moments.iou import temporal_iou
+from ..moments.recall import check_k
 from ..io.captions import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from ..captions.evaluate import CaptionReport
 from ..captions.meteor import MeteorScorer, tokenize
@@ -106,6 +107,7 @@ def self_bleu(sentences:Sequence,   # one video's captions
               n:int=4,              # maximum n-gram order (uniform weights)
              )->float:              # mean BLEU of each sentence against the others; NaN with fewer than 2
     "Self-BLEU of a set of sentences (lower = more diverse)."
+    n = check_k(n, 'self_bleu: n')
     from nltk.translate.bleu_score import sentence_bleu, SmoothingFunction
     toks = [tokenize(s) for s in sentences]
     if len(toks) < 2: return float('nan')
@@ -115,6 +117,7 @@ def self_bleu(sentences:Sequence,   # one video's captions
 
 def corpus_self_bleu(pred:CaptionPred, n:int=4)->float:
     "Self-BLEU averaged over videos with at least two captions."
+    n = check_k(n, 'corpus_self_bleu: n')
     v = [self_bleu(s, n) for s in pred.sentences if len(s) >= 2]
     return float(np.mean(v)) if v else float('nan')
 
@@ -127,6 +130,9 @@ def synthetic_system(gt:CaptionGT,          # references the system is made from
                      reword:float=0.3,      # share of words replaced in event captions and variants
                     )->CaptionPred:
     "A seeded dense-captioning 'system' built from references: noisy event captions, redundant variants, distractors."
+    check_k(n_captions, 'synthetic_system: n_captions')
+    for f, v in (('p_event', p_event), ('p_variant', p_variant), ('reword', reword)):
+        if not 0 <= v <= 1: raise InputError(f"synthetic_system: {f} is a share in [0, 1], got {v!r}")
     rng = np.random.default_rng(seed)
     pool = [s for ss in gt.sentences for s in ss]
     vocab = sorted({w for s in pool[:3000] for w in tokenize(s)})

@@ -19,7 +19,9 @@ def normalise_windows(windows,          # (N, 2) windows in seconds, one per sam
                       qids=None,        # (N,) ids for error messages
                      )->np.ndarray:     # (N, 2) normalised (start, end)
     "Windows divided by their video's duration: the paper's normalised (start, end)."
-    w = np.asarray(windows, float).reshape(-1, 2)
+    w = np.asarray(windows, float)
+    if w.size % 2: raise InputError(f"windows must be (start, end) pairs, shape (N, 2); got shape {w.shape}")
+    w = w.reshape(-1, 2)
     d = check_durations(durations, qids)
     if len(d) != len(w): raise InputError(f"{len(d)} durations for {len(w)} windows")
     out = w / d[:, None]
@@ -108,7 +110,7 @@ def bias_based(kde,          # a fitted gaussian_kde of normalised moments (see 
     x = np.sort(np.clip(x, 0, 1), -1)
     return x * d[:, None, None]
 
-# %% ../../nbs/analysis/05_ood.ipynb #4d391038
+# %% ../../nbs/analysis/05_ood.ipynb #9588dbba
 def density_grid(norm,              # (N, 2) normalised (start, end)
                  grid:int=60,       # grid points per axis over [0, 1]
                  bw_method=None,    # KDE bandwidth
@@ -121,6 +123,7 @@ def density_grid(norm,              # (N, 2) normalised (start, end)
     S, E = np.meshgrid(g, g)
     return kde(np.vstack([S.ravel(), E.ravel()])).reshape(grid, grid)
 
+# %% ../../nbs/analysis/05_ood.ipynb #92ce2313
 def plot_moment_densities(sets:dict,        # name -> (N, 2) normalised (start, end)
                           ncols:int=4,      # panels per row
                           size:float=2.0,   # inches per panel
@@ -142,6 +145,7 @@ def plot_moment_densities(sets:dict,        # name -> (N, 2) normalised (start, 
     fig.tight_layout()
     return fig
 
+# %% ../../nbs/analysis/05_ood.ipynb #2d3d89ce
 def plot_length_hist(lengths:dict,   # name -> (N,) normalised moment lengths
                      bins:int=20,    # bins over [0, 1]
                      dpi:int=60):    # figure resolution

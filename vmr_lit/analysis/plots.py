@@ -15,7 +15,7 @@ from ..moments.recall import check_k
 from ..moments.axiou import axiou
 from ..moments.evaluate import MomentsContext, resolve_conventions
 
-# %% ../../nbs/analysis/08_plots.ipynb #8d999d2d
+# %% ../../nbs/analysis/08_plots.ipynb #8357c40a
 def recall_curves(gt, pred,                    # ground truth and predictions (paths or loaded)
                   k=(1, 5, 10),                # cut-offs
                   thetas=None,                 # thresholds; default 201 points on [0, 1]
@@ -23,7 +23,8 @@ def recall_curves(gt, pred,                    # ground truth and predictions (p
                   preset:str=None, **conventions,
                  )->pd.DataFrame:              # columns K, theta, recall
     "Mean R@K,θ over queries for every K and every θ of a grid."
-    thetas = np.linspace(0, 1, 201) if thetas is None else np.asarray(thetas, float)
+    try: thetas = np.linspace(0, 1, 201) if thetas is None else np.asarray(thetas, float)
+    except (TypeError, ValueError): raise InputError(f"recall_curves: thetas must be numbers, got {thetas!r}") from None
     check_op(op); ks = [check_k(x) for x in k]
     ctx = MomentsContext(load(gt), load(pred), resolve_conventions(preset, **conventions))
     b = np.where(ctx.valid, ctx.best, -np.inf)
@@ -34,6 +35,7 @@ def recall_curves(gt, pred,                    # ground truth and predictions (p
         rows.append(pd.DataFrame({'K': K, 'theta': thetas, 'recall': rec}))
     return pd.concat(rows, ignore_index=True)
 
+# %% ../../nbs/analysis/08_plots.ipynb #7ad6e8dc
 def plot_recall_curves(gt, pred, k=(1, 5, 10), ax=None, title:str=None, preset:str=None, **conventions):
     "R@K,θ against θ for each K, with AxIoU@K in the legend; returns the Axes."
     import matplotlib.pyplot as plt
@@ -50,9 +52,11 @@ def plot_recall_curves(gt, pred, k=(1, 5, 10), ax=None, title:str=None, preset:s
     if title: ax.set_title(title, fontsize=10)
     return ax
 
+# %% ../../nbs/analysis/08_plots.ipynb #fad9be01
 def plot_vs_k(gt, pred, k_max:int=10, thetas=(0.3, 0.5, 0.7), ax=None, preset:str=None, **conventions):
     "R@K,θ (for each θ) and AxIoU@K against K = 1..k_max; returns the Axes."
     import matplotlib.pyplot as plt
+    k_max = check_k(k_max, 'plot_vs_k: k_max')
     ctx = MomentsContext(load(gt), load(pred), resolve_conventions(preset, **conventions))
     b = np.where(ctx.valid, ctx.best, -np.inf)
     ks = np.arange(1, k_max + 1)

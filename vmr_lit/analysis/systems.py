@@ -15,7 +15,7 @@ from ..io.formats import load
 from ..moments.iou import temporal_iou
 from ..io.windows import clip_windows
 from ..moments.arrays import MomentsGT, MomentsPred, align, best_iou
-from ..moments.recall import recall_at_k, miou
+from ..moments.recall import recall_at_k, miou, check_k
 from ..moments.axiou import axiou
 from ..moments.ap_dcg import ap_at_k, dcg_iou_at_k
 
@@ -51,7 +51,7 @@ def measure_values(best,                # (..., Q, P) best IoU of each ranked pr
     specs = [parse_metric(m) for m in ([measures] if isinstance(measures, str) else measures)]
     return np.stack([_one(b2, v2, s, gain, discount).reshape(lead) for s in specs]) if specs else np.zeros((0,) + lead)
 
-# %% ../../nbs/analysis/02_systems.ipynb #f46f1380
+# %% ../../nbs/analysis/02_systems.ipynb #ec7bb076
 @dataclass
 class SystemSet:
     "Several systems' ranked predictions on one ground truth, with their best IoUs."
@@ -73,6 +73,7 @@ class SystemSet:
         m = [measures] if isinstance(measures, str) else list(measures)
         return pd.DataFrame(self.per_query(m, **kw).mean(-1), index=m, columns=self.names)
 
+# %% ../../nbs/analysis/02_systems.ipynb #7c700960
 def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hull', zero_union=0.0,
                 inclusive=False, clip=False, dtype='float64'):
     "(..., Q, P) best IoU of ranked windows (..., Q, P, 2) against ground truths (..., Q, G, 2), 0 where invalid."
@@ -85,6 +86,9 @@ def best_iou_of(windows, valid, gt_windows, gt_valid, durations=None, union='hul
     b = T.max(-1) if T.shape[-1] else np.zeros(T.shape[:-1])
     return np.where(np.asarray(valid, bool) & np.isfinite(b), b, 0.0)
 
+# %% ../../nbs/analysis/02_systems.ipynb #0fd00588
+_IOU_CONVENTIONS = ('union', 'zero_union', 'inclusive', 'clip', 'dtype')
+
 def system_set(gt,                      # MomentsGT or a path
                preds,                   # dict name -> MomentsPred (or path), or a list
                rank_by:str='score',     # ranking of predictions, see vmr_lit.moments.arrays.align()
@@ -95,6 +99,8 @@ def system_set(gt,                      # MomentsGT or a path
     gt = load(gt)
     if not isinstance(preds, dict): preds = {getattr(p, 'source', str(i)) or str(i): p for i, p in enumerate(preds)}
     if not preds: raise InputError("system_set needs at least one system")
+    bad = sorted(set(conventions) - set(_IOU_CONVENTIONS))
+    if bad: raise InputError(f"system_set: unknown IoU convention(s) {', '.join(bad)}; valid: {', '.join(_IOU_CONVENTIONS)}")
     al = {n: align(gt, load(p), rank_by=rank_by, max_pred=max_pred) for n, p in preds.items()}
     P = max(a.windows.shape[1] for a in al.values())
     pad = lambda x, fill: np.concatenate([x, np.full((x.shape[0], P - x.shape[1]) + x.shape[2:], fill, x.dtype)], 1)
@@ -103,7 +109,7 @@ def system_set(gt,                      # MomentsGT or a path
     B = best_iou_of(W, V, gt.windows, gt.valid, gt.durations, **conventions)
     return SystemSet(list(preds), gt, W, V, B, dict(conventions))
 
-# %% ../../nbs/analysis/02_systems.ipynb #277f6b32
+# %% ../../nbs/analysis/02_systems.ipynb #607aa2d3
 SYNTHETIC_FAMILY = {
     'precise':        dict(sigma=0.12, p_top=0.40, redundancy=0.0),
     'precise-nonms':  dict(sigma=0.12, p_top=0.40, redundancy=0.7),
@@ -119,10 +125,12 @@ def _prior_windows(rng, d):
     start = rng.uniform(0, 1, d.shape) * (d - length)
     return np.stack([start, start + length], -1)
 
+# %% ../../nbs/analysis/02_systems.ipynb #c33aa739
 def synthetic_gt(n_queries:int=500,   # number of queries (one video each)
                  seed:int=0,          # seed
                 )->MomentsGT:         # Charades-STA-like ground truth
     "A seeded synthetic moment-retrieval test set (durations 20-40 s, one window per query)."
+    n_queries = check_k(n_queries, 'synthetic_gt: n_queries')
     rng = np.random.default_rng(seed)
     d = np.round(rng.uniform(20, 40, n_queries), 2)
     w = np.round(_prior_windows(rng, d), 1)
@@ -131,6 +139,7 @@ def synthetic_gt(n_queries:int=500,   # number of queries (one video each)
     return MomentsGT(q, np.array([f"v{i}" for i in range(n_queries)]), d, w[:, None, :],
                      np.ones(n_queries, int), np.array([''] * n_queries), f'synthetic_gt(seed={seed})')
 
+# %% ../../nbs/analysis/02_systems.ipynb #d7d0d735
 def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of each query is used)
                           sigma:float=0.2,     # localisation error, fraction of the moment length
                           p_top:float=0.5,     # probability that the good candidate is ranked first
@@ -141,6 +150,10 @@ def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of e
                           name:str='synthetic',  # source name
                          )->MomentsPred:       # ranked predictions, scores P..1
     "One synthetic system: a jittered ground truth placed at a random rank among decoys."
+    n_pred = check_k(n_pred, 'synthetic_predictions: n_pred')
+    for f, v in (('p_top', p_top), ('redundancy', redundancy)):
+        if not 0 <= v <= 1: raise InputError(f"synthetic_predictions: {f} is a probability in [0, 1], got {v!r}")
+    if not sigma >= 0: raise InputError(f"synthetic_predictions: sigma must be >= 0, got {sigma!r}")
     rng = np.random.default_rng(seed)
     Q = len(gt); d = np.where(np.isfinite(gt.durations), gt.durations, np.nanmax(gt.windows[:, 0, 1]))
     s, e = gt.windows[:, 0, 0], gt.windows[:, 0, 1]; L = np.maximum(e - s, 1e-3)
@@ -163,6 +176,7 @@ def synthetic_predictions(gt:MomentsGT,        # ground truth (first window of e
     scores = np.tile(np.arange(P, 0, -1, dtype=float), (Q, 1))
     return MomentsPred(gt.qids.copy(), np.round(W, 2), scores, np.full(Q, P), name)
 
+# %% ../../nbs/analysis/02_systems.ipynb #3964d9ec
 def synthetic_family(gt:MomentsGT,            # ground truth
                      family:dict=None,        # name -> parameters of synthetic_predictions(); default SYNTHETIC_FAMILY
                      seed:int=0,              # seed; system i uses seed + 1000 * (i + 1)
@@ -173,10 +187,12 @@ def synthetic_family(gt:MomentsGT,            # ground truth
     return {n: synthetic_predictions(gt, **{'n_pred': n_pred, **p}, seed=seed + 1000 * (i + 1), name=n)
             for i, (n, p) in enumerate(family.items())}
 
+# %% ../../nbs/analysis/02_systems.ipynb #187c21fd
 def random_variants(n:int=64,       # number of variants
                     seed:int=0,     # seed
                    )->dict:         # name -> parameters
     "Random parameter settings of `synthetic_predictions` trading localisation error against ranking quality."
+    n = check_k(n, 'random_variants: n')
     rng = np.random.default_rng(seed)
     u, v, w, red = rng.random((4, n))
     return {f"v{i:03d}": dict(sigma=float(0.1 + 0.3 * u[i] + 0.1 * v[i]), p_top=float(0.3 + 0.4 * u[i] + 0.1 * w[i]),

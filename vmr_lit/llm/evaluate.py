@@ -20,7 +20,7 @@ from ..core import InputError, Report, check_query_ids, register_evaluator, regi
 from ..io.formats import register_loader, load
 from ..moments.arrays import MomentsGT, MomentsPred, _make_gt
 from ..moments.evaluate import evaluate_moments, all_conventions
-from .answers import parse_windows, ParsedAnswer, STATUSES, _window_status
+from .answers import parse_windows, ParsedAnswer, STATUSES, window_status
 
 # %% ../../nbs/llm/02_evaluate.ipynb #1d26ba5b
 @dataclass
@@ -37,13 +37,14 @@ class Answers:
         what = 'windows read by the tool' if self.windows is not None else 'text'
         return f"Answers({len(self)} queries, {what}, {self.kind} from {self.source!r})"
 
-# %% ../../nbs/llm/02_evaluate.ipynb #7c1fcd7b
+# %% ../../nbs/llm/02_evaluate.ipynb #8573f110
 def _num_pair(ts, where):
     "[start, end] as two floats, or an InputError naming `where`."
     if not isinstance(ts, (list, tuple)) or len(ts) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in ts):
         raise InputError(f"{where}: expected [start, end], got {str(ts)[:60]}")
     return [float(ts[0]), float(ts[1])]
 
+# %% ../../nbs/llm/02_evaluate.ipynb #3fe9a130
 def read_timechat_gt(obj, source=''):
     "TimeChat's grounding ground truth: {'annotations': [{image_id, caption, timestamp, id}]}; query id `str(id)`."
     if not isinstance(obj, dict) or not isinstance(obj.get('annotations'), list): raise InputError(f"{source}: expected {{'annotations': [...]}}")
@@ -56,8 +57,10 @@ def read_timechat_gt(obj, source=''):
     return _make_gt(qids, vids, [a.get('duration', np.nan) if isinstance(a.get('duration'), (int, float)) else np.nan
                                  for a in obj['annotations']], qs, source, wins=wins)
 
+# %% ../../nbs/llm/02_evaluate.ipynb #a6b516f8
 def read_timechat_pred(obj, source=''):
     "TimeChat's grounding predictions: {qid: {timestamp: [[s, e]] or [], query, vid}}, windows its own parser read."
+    if not isinstance(obj, dict): raise InputError(f"{source}: expected {{qid: {{timestamp, query, vid}}}}, got {type(obj).__name__}")
     qids, wins = [], []
     for q, r in obj.items():
         if not isinstance(r, dict) or 'timestamp' not in r: raise InputError(f"{source}: query {q}: missing field 'timestamp'")
@@ -68,6 +71,7 @@ def read_timechat_pred(obj, source=''):
         qids.append(str(q))
     return Answers(np.array(qids, dtype=object), [None] * len(qids), wins, str(source), 'timechat-pred')
 
+# %% ../../nbs/llm/02_evaluate.ipynb #5871d5b3
 def _text(x, where):
     "An answer field as text: lists are unwrapped ([[text]] in lmms-eval logs); None stays None."
     while isinstance(x, list) and len(x) == 1: x = x[0]
@@ -75,10 +79,12 @@ def _text(x, where):
     if isinstance(x, list) and not x: return None
     raise InputError(f"{where}: expected the answer text, got {type(x).__name__}: {str(x)[:60]}")
 
+# %% ../../nbs/llm/02_evaluate.ipynb #7b66b533
 def read_lmms_eval_log(rows, source='', field='filtered_resps'):
     "lmms-eval per-sample log (JSONL: doc_id, doc {video, caption, timestamp[, duration]}, resps, filtered_resps)."
     qids, texts, vids, durs, wins, qs = [], [], [], [], [], []
     for i, r in enumerate(rows, 1):
+        if not isinstance(r, dict): raise InputError(f"{source}:{i}: expected a JSON object, got {type(r).__name__}")
         for f in ('doc_id', 'doc'):
             if f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
         q = str(r['doc_id']); doc = r['doc'] if isinstance(r['doc'], dict) else {}
@@ -91,8 +97,10 @@ def read_lmms_eval_log(rows, source='', field='filtered_resps'):
     gt = _make_gt(qids, vids, durs, qs, source, wins=wins) if len(wins) == len(qids) and qids else None
     return Answers(np.array(qids, dtype=object), texts, None, str(source), 'lmms-eval-log', gt)
 
+# %% ../../nbs/llm/02_evaluate.ipynb #f140dd42
 def read_lmms_eval_submission(obj, source=''):
     "lmms-eval's Charades-STA submission: {'video>>>caption>>>[s, e]': answer text}; the key carries the ground truth."
+    if not isinstance(obj, dict): raise InputError(f"{source}: expected {{'video>>>caption>>>[start, end]': answer}}, got {type(obj).__name__}")
     qids, texts, vids, wins, qs = [], [], [], [], []
     for i, (k, t) in enumerate(obj.items()):
         parts = k.split('>>>')
@@ -104,10 +112,12 @@ def read_lmms_eval_submission(obj, source=''):
     gt = _make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
     return Answers(np.array(qids, dtype=object), texts, None, str(source), 'lmms-eval-submission', gt)
 
+# %% ../../nbs/llm/02_evaluate.ipynb #aa242d81
 def read_answers_jsonl(rows, source=''):
     "Plain JSONL answers: {qid, answer}; durations come from the ground truth."
     qids, texts = [], []
     for i, r in enumerate(rows, 1):
+        if not isinstance(r, dict): raise InputError(f"{source}:{i}: expected a JSON object, got {type(r).__name__}")
         for f in ('qid', 'answer'):
             if f not in r: raise InputError(f"{source}:{i}: missing field '{f}'")
         qids.append(str(r['qid'])); texts.append(_text(r['answer'], f"{source}:{i} qid {r['qid']} answer"))
@@ -136,7 +146,7 @@ register_loader('lmms-eval-submission', lambda o: isinstance(o, dict) and len(o)
 register_loader('answers', lambda o: isinstance(o, list) and {'qid', 'answer'} <= set(o[0]), read_answers_jsonl,
                 'plain answers JSONL ({qid, answer})', 'jsonl')
 
-# %% ../../nbs/llm/02_evaluate.ipynb #fc1190c7
+# %% ../../nbs/llm/02_evaluate.ipynb #7717ac3a
 _KEYWORDS = ("starts", "ends", "happens in", "start time", "end time", "start", "end", "happen")
 SCRIPTS = ('timechat', 'lmms-eval', 'lmms-eval-task')
 _CLOCK = r'\b(\d{1,2}:\d{2}(?::\d{2})?)\b'
@@ -156,6 +166,7 @@ def _first_with(cands, pattern):
         if m: return m
     return []
 
+# %% ../../nbs/llm/02_evaluate.ipynb #f218dd6b
 def script_windows(text:str,              # one answer
                    script:str='timechat', # one of SCRIPTS: whose reader
                   )->list:                # [] or [[start, end]]; None where the script itself stops with an error
@@ -188,7 +199,7 @@ def script_windows(text:str,              # one answer
         wins = [(float(a), float(b)) for a, b in _first_with(cands, r'(\d+(?:\.\d+)?)\s*s?\s*[–-]\s*(\d+(?:\.\d+)?)\s*s?')]
     return [[min(a, b), max(a, b)] for a, b in wins][:1]
 
-# %% ../../nbs/llm/02_evaluate.ipynb #ac157631
+# %% ../../nbs/llm/02_evaluate.ipynb #8368bbff
 LLM_CONVENTIONS = dict(reader='vmr_lit', only_predicted=False, on_reversed='miss', out_of_range='keep', first_only=False,
                        substitute=None, unit='s', fps=None)
 _CHOICES = dict(reader=('vmr_lit',) + SCRIPTS, on_reversed=('miss', 'swap'),
@@ -201,16 +212,18 @@ class AnswersReport(Report):
     @property
     def metrics(self)->list: return [k for k in self.summary if k not in self.COUNTS]
 
+# %% ../../nbs/llm/02_evaluate.ipynb #29715bf9
 def split_conventions(conventions:dict)->tuple:
     "(answer conventions, moment conventions): the keywords `evaluate_answers` reads, and the rest."
     mine = {k: v for k, v in conventions.items() if k in LLM_CONVENTIONS}
     return mine, {k: v for k, v in conventions.items() if k not in LLM_CONVENTIONS}
 
+# %% ../../nbs/llm/02_evaluate.ipynb #a95d6e60
 def _read_one(text, pre, dur, conv):
     "(status, windows, note) of one answer under the reader convention."
     if pre is not None:                                    # windows another tool read; its text is gone
         if not pre: return 'unparsed', [], 'the tool that wrote the file read no window'
-        return _window_status(pre, dur if np.isfinite(dur) else None)[0], list(pre), ''
+        return window_status(pre, dur if np.isfinite(dur) else None)[0], list(pre), ''
     if conv['reader'] == 'vmr_lit':
         a = parse_windows(text, duration=dur if np.isfinite(dur) else None, unit=conv['unit'], fps=conv['fps'],
                           out_of_range='clip' if conv['out_of_range'] == 'clip' else 'keep')
@@ -219,18 +232,12 @@ def _read_one(text, pre, dur, conv):
     w = script_windows(str(text), conv['reader'])
     if w is None: return 'unparsed', [], f"{conv['reader']}'s reader stops with an error on this answer"
     if not w: return 'unparsed', [], f"{conv['reader']}'s reader finds no window"
-    st, _ = _window_status(w, dur if np.isfinite(dur) else None, check_reversed=False)   # the scripts score reversed windows as they are
+    st, _ = window_status(w, dur if np.isfinite(dur) else None, check_reversed=False)   # the scripts score reversed windows as they are
     return st, [tuple(x) for x in w], ''
 
-def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or Answers that carry it)
-                     pred:Answers,        # the answers
-                     metrics=None,        # None: R@1 at each IoU threshold and mIoU; or any moment metric names
-                     k=None,              # cut-offs for metric families named in `metrics`
-                     iou=None,            # IoU thresholds (default 0.3, 0.5, 0.7)
-                     preset:str=None,     # 'timechat', 'lmms-eval', or a moments preset
-                     **conventions,       # LLM_CONVENTIONS keys, and any moment convention
-                    )->AnswersReport:
-    "Read every answer, count what could not be read, score what could with the moment evaluator."
+# %% ../../nbs/llm/02_evaluate.ipynb #a6d99c82
+def _ground_truth(gt, pred)->MomentsGT:
+    "The ground truth the answers are scored against: a file, a MomentsGT, or the one the answer file carries."
     if isinstance(gt, (list, tuple)):
         if len(gt) != 1: raise InputError("answers are scored against one ground-truth file")
         gt = gt[0]
@@ -238,6 +245,10 @@ def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or 
     if isinstance(gt, Answers): gt = gt.gt
     if gt is None: gt = pred.gt
     if not isinstance(gt, MomentsGT): raise InputError(f"ground truth: expected moment annotations, got {type(gt).__name__}")
+    return gt
+
+def _conventions(preset, conventions)->tuple:
+    "(answer conventions, moment conventions) from a preset and the keywords, each value checked."
     p_mine, p_mom = split_conventions(get_preset(preset, 'moments') if preset else {})
     u_mine, u_mom = split_conventions(conventions)
     conv = {**LLM_CONVENTIONS, **p_mine, **u_mine}
@@ -246,19 +257,37 @@ def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or 
     mconv = {'rank_by': 'listed', **p_mom, **u_mom}
     bad = set(mconv) - set(all_conventions())
     if bad: raise InputError(f"unknown convention(s) {', '.join(sorted(bad))}; valid: {', '.join(sorted({**all_conventions(), **LLM_CONVENTIONS}))}")
+    return conv, mconv
+
+# %% ../../nbs/llm/02_evaluate.ipynb #fee999b3
+def _answered(gt, pred, conv, mconv)->tuple:
+    "(ground-truth row of each answer, -1 if none; the ground-truth rows to score)."
     rows = pd.Index(gt.qids).get_indexer(pred.qids.astype(str))
     check_query_ids(pred.qids, rows, gt.qids, pred.source, mconv.get('unknown', 'raise'), what='answers')
     dup = pd.Index(pred.qids).duplicated()
     if dup.any(): raise InputError(f"{pred.source}: duplicate query ids: {', '.join(map(str, pred.qids[dup][:5]))}")
     answered = np.zeros(len(gt), bool); answered[rows[rows >= 0]] = True
-    if conv['only_predicted']: keep = np.nonzero(answered)[0]
-    else:
-        keep = np.arange(len(gt))
-        if (~answered).sum() > len(gt) / 2:
-            warnings.warn(f"{pred.source}: {(~answered).sum()} of {len(gt)} ground-truth queries have no answer in the file; "
-                          f"they score 0 and count as empty. Pass only_predicted=True to score the {answered.sum()} answered "
-                          f"ones (what TimeChat's eval_tvg.py --sample does)", stacklevel=2)
-    sub = gt.subset(keep)
+    if conv['only_predicted']: return rows, np.nonzero(answered)[0]
+    if (~answered).sum() > len(gt) / 2:
+        warnings.warn(f"{pred.source}: {(~answered).sum()} of {len(gt)} ground-truth queries have no answer in the file; "
+                      f"they score 0 and count as empty. Pass only_predicted=True to score the {answered.sum()} answered "
+                      f"ones (what TimeChat's eval_tvg.py --sample does)", stacklevel=3)
+    return rows, np.arange(len(gt))
+
+def _scored(status, ws, dur, conv)->list:
+    "The windows scored for one answer under `on_reversed`, `out_of_range` and `first_only`."
+    scored = list(ws)
+    if status == 'reversed': scored = [(min(w), max(w)) for w in ws] if conv['on_reversed'] == 'swap' else []
+    if status == 'out_of_range' and conv['out_of_range'] == 'miss': scored = []
+    if status == 'out_of_range' and conv['out_of_range'] == 'clip':
+        d = dur if np.isfinite(dur) else np.inf
+        scored = [(min(max(s, 0.0), d), min(max(e, 0.0), d)) for s, e in scored]
+    if conv['first_only']: scored = scored[:1]
+    return scored
+
+# %% ../../nbs/llm/02_evaluate.ipynb #8049bda4
+def _read_rows(gt, pred, rows, keep, conv)->tuple:
+    "(the parse table's rows, the windows scored per query, how many were substituted) for ground-truth rows `keep`."
     pos = {int(r): i for i, r in enumerate(rows) if r >= 0}
     table, W, n_sub = [], [], 0
     for g in keep:
@@ -268,24 +297,39 @@ def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or 
         else:
             text = pred.texts[i]
             status, ws, note = _read_one(text, None if pred.windows is None else pred.windows[i], dur, conv)
-        scored = list(ws)
-        if status == 'reversed': scored = [(min(w), max(w)) for w in ws] if conv['on_reversed'] == 'swap' else []
-        if status == 'out_of_range' and conv['out_of_range'] == 'miss': scored = []
-        if status == 'out_of_range' and conv['out_of_range'] == 'clip':
-            d = dur if np.isfinite(dur) else np.inf
-            scored = [(min(max(s, 0.0), d), min(max(e, 0.0), d)) for s, e in scored]
-        if conv['first_only']: scored = scored[:1]
+        scored = _scored(status, ws, dur, conv)
         if not scored and conv['substitute'] == 'lmms-eval' and gt.n_windows[g]:
             e = float(gt.windows[g, 0, 1]); scored = [(e + 10, e + 20)]; n_sub += 1   # the script's made-up window
         table.append(dict(qid=gt.qids[g], text=text, status=status, windows=[list(w) for w in ws],
                           scored=[list(w) for w in scored], note=note))
         W.append(scored)
+    return table, W, n_sub
+
+def _ranked(qids, W, source)->MomentsPred:
+    "Each query's windows ranked in the order written (scores 0, -1, -2, ...)."
     n = np.array([len(w) for w in W], dtype=np.int64)
     P = max(1, int(n.max()) if len(n) else 1)
     win = np.full((len(W), P, 2), np.nan); sc = np.full((len(W), P), np.nan)
     for q, ws in enumerate(W):
         if ws: win[q, :len(ws)] = ws; sc[q, :len(ws)] = -np.arange(len(ws), dtype=float)
-    mp = MomentsPred(sub.qids.copy(), win, sc, n, str(pred.source))
+    return MomentsPred(qids, win, sc, n, source)
+
+# %% ../../nbs/llm/02_evaluate.ipynb #130a7dc8
+def evaluate_answers(gt,                  # ground truth (MomentsGT, a file, or Answers that carry it)
+                     pred:Answers,        # the answers
+                     metrics=None,        # None: R@1 at each IoU threshold and mIoU; or any moment metric names
+                     k=None,              # cut-offs for metric families named in `metrics`
+                     iou=None,            # IoU thresholds (default 0.3, 0.5, 0.7)
+                     preset:str=None,     # 'timechat', 'lmms-eval', or a moments preset
+                     **conventions,       # LLM_CONVENTIONS keys, and any moment convention
+                    )->AnswersReport:
+    "Read every answer, count what could not be read, score what could with the moment evaluator."
+    gt = _ground_truth(gt, pred)
+    conv, mconv = _conventions(preset, conventions)
+    rows, keep = _answered(gt, pred, conv, mconv)
+    sub = gt.subset(keep)
+    table, W, n_sub = _read_rows(gt, pred, rows, keep, conv)
+    mp = _ranked(sub.qids.copy(), W, str(pred.source))
     iou = (0.3, 0.5, 0.7) if iou is None else tuple(iou)
     op = mconv.get('iou_op', '>=')
     names = [f"R@1,IoU{op}{t:g}" for t in iou] + ['mIoU'] if metrics is None else metrics
