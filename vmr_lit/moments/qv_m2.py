@@ -14,7 +14,7 @@ from ..io.formats import read_jsonl
 from .iou import compare, check_op, check_thresholds
 from .arrays import read_qvhighlights_gt, read_qvhighlights_pred
 from .evaluate import MomentsContext, register_moment_family, register_subset, resolve_conventions
-from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, _map_ranked, _rows_of, _pct
+from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, map_ranked, load_with_rows, printed_pct
 
 # %% ../../nbs/moments/12_qv_m2.ipynb #54ead617
 R_THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))   # 0.3, 0.35, ..., 0.95 (mR)
@@ -128,7 +128,7 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         ctx = MomentsContext(sub, pred, conv); ctx.aligned
-    ranked, Tm = _map_ranked(ctx)
+    ranked, Tm = map_ranked(ctx)
     ap = detection_ap(Tm, ranked.valid, sub.valid, MAP_THRESHOLDS, conv['iou_op'])        # (Q, 10)
     scored = np.nonzero(member & ranked.valid.any(1))[0]
     groups = {}
@@ -141,7 +141,7 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
         mp['Generalized_mAP'] += m * (len(rows) / len(scored))
         if c >= 3: mp['>=3_tgt_mAP'] += m; n3 += 1
     mp['>=3_tgt_mAP'] /= n3 if n3 else 1
-    out = {'MR-mAP': {k: (_pct(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
+    out = {'MR-mAP': {k: (printed_pct(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
     al, T = ctx.aligned, ctx.ious
     n_gt, n_p = sub.n_windows, al.valid.sum(1)
     for K in (1, 2, 3):
@@ -159,8 +159,8 @@ def qv_m2_metrics(gt,              # QV-M2 ground truth: JSONL path, list of row
                   **conventions,   # overrides of the preset's conventions
                  )->dict:          # the scorer's metrics dict (brief + buckets), plus n_queries
     "Every number Zhuo-Cao/QV-M2's standalone_eval/eval.py prints, with its key names and rounding."
-    gt, _ = _rows_of(gt, read_qvhighlights_gt)
-    pred, _ = _rows_of(pred, read_qvhighlights_pred)
+    gt, _ = load_with_rows(gt, read_qvhighlights_gt)
+    pred, _ = load_with_rows(pred, read_qvhighlights_pred)
     conv = resolve_conventions('qv-m2', **conventions)
     res, counts = {}, {}
     for name, b in QV_M2_BUCKETS.items():

@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['MAP_THRESHOLDS', 'SALIENCY_LEVELS', 'LENGTH_BUCKETS', 'QVH_CONVENTIONS', 'MOMENT_DETR_CONVENTIONS', 'interpolated_ap',
            'detection_ap', 'hl_average_precision', 'hl_hit1', 'Saliency', 'read_saliency', 'highlight_scores',
-           'restrict_gt', 'threshold_range', 'attach_rows', 'has_saliency', 'moment_detr_metrics', 'moment_detr_brief',
-           'moment_detr_printout']
+           'restrict_gt', 'threshold_range', 'attach_rows', 'has_saliency', 'printed_pct', 'load_with_rows',
+           'moment_detr_metrics', 'moment_detr_brief', 'moment_detr_printout']
 
 # %% ../../nbs/moments/10_qvhighlights.ipynb #17a5a6ba
 import dataclasses
@@ -235,8 +235,8 @@ def _no_pred(ctx):
     if v not in ('zero', 'drop'): raise InputError(f"no_pred must be 'zero' or 'drop', got {v!r}")
     return v
 
-def _map_ranked(ctx):
-    "Predictions as mAP ranks them, and their IoU with the ground truth; cached."
+def map_ranked(ctx:MomentsContext)->tuple: # (Aligned predictions in mAP's rank, (Q, P, G) IoU tensor)
+    "Predictions as mAP ranks them, and their IoU with the ground truth; cached on `ctx`."
     c, cache = ctx.conv, _cache(ctx)
     if 'map' not in cache:
         al = align(ctx.gt, ctx.pred, rank_by='listed', unknown=c['unknown'], reversed=c['reversed'])
@@ -259,7 +259,7 @@ def _map_compute(ctx, spec):
         thetas, op = threshold_range(spec.kspec), ctx.conv['iou_op']
     elif spec.op is not None: thetas, op = (spec.theta,), spec.op
     else: raise InputError(f"metric {spec.name!r}: needs thresholds, e.g. 'mAP,IoU>=0.5' or 'mAP@[.5:.95]'")
-    ranked, T = _map_ranked(ctx)
+    ranked, T = map_ranked(ctx)
     ap = detection_ap(T, ranked.valid, ctx.gt.valid, thetas, op).mean(1)
     if _no_pred(ctx) == 'drop': ap = np.where(ranked.valid.any(1), ap, np.nan)
     return ap
@@ -308,10 +308,14 @@ for _b, (_lo, _hi) in LENGTH_BUCKETS.items():
                                             "(long: up to `bucket_long_max`), scored on those moments")
 
 # %% ../../nbs/moments/10_qvhighlights.ipynb #2e5326c4
-def _pct(v): return None if v is None or not np.isfinite(v) else float(f"{100 * v:.2f}")
+def printed_pct(v:float)->float:  # None for a missing or non-finite value
+    "A value as moment_detr prints it: x100, rounded to 2 decimals (`float(f\"{100 * v:.2f}\")`)."
+    return None if v is None or not np.isfinite(v) else float(f"{100 * v:.2f}")
 
-def _rows_of(x, reader):
-    "(loaded data, rows) from a path, a list of JSONL rows, or loaded data."
+def load_with_rows(x,       # a JSONL path, a list of JSONL rows, or loaded data
+                   reader,  # reader of rows, e.g. `read_qvhighlights_gt`, for paths and lists
+                  )->tuple: # (loaded data, its raw rows)
+    "Loaded moments data together with the raw rows behind it (highlight metrics read those)."
     if isinstance(x, (str, Path)):
         rows = _records(x)
         return reader(rows, str(x)), rows
@@ -324,7 +328,7 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
                         **conventions,   # overrides of the preset's conventions
                        )->dict:          # moment_detr's metrics dict (brief + tables), plus n_queries
     "Every number of moment_detr's standalone_eval, with its key names; moments with windows, highlights with clip scores."
-    gt, grows = _rows_of(gt, read_qvhighlights_gt)
+    gt, grows = load_with_rows(gt, read_qvhighlights_gt)
     if isinstance(pred, list): pred = attach_rows(load(pred), pred)   # windows, or clip scores only (a registered loader)
     elif isinstance(pred, (str, Path)): pred = load(pred)
     prows = _rows(pred)
@@ -346,8 +350,8 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
     for b in buckets:
         sfx = '' if b == 'full' else f'.{b}'
         aps = [m[f"mAP,IoU>={t:g}{sfx}"] for t in MAP_THRESHOLDS]
-        tables[b] = {'MR-mAP': {**{str(t): _pct(a) for t, a in zip(MAP_THRESHOLDS, aps)}, 'average': _pct(float(np.mean(aps)))},
-                     'MR-R1': {str(t): _pct(m[f"R@1,IoU>={t:g}{sfx}"]) for t in MAP_THRESHOLDS}}
+        tables[b] = {'MR-mAP': {**{str(t): printed_pct(a) for t, a in zip(MAP_THRESHOLDS, aps)}, 'average': printed_pct(float(np.mean(aps)))},
+                     'MR-R1': {str(t): printed_pct(m[f"R@1,IoU>={t:g}{sfx}"]) for t in MAP_THRESHOLDS}}
         counts[b] = len(gt) if b == 'full' else rep.info[f"n_{b}"]
     full = tables.get('full')
     brief = {} if not mr else dict(sorted({'MR-full-mAP': full['MR-mAP']['average'], 'MR-full-mAP@0.5': full['MR-mAP']['0.5'],
@@ -357,7 +361,7 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
     hl_tables = {}
     if hl:
         for l in SALIENCY_LEVELS:
-            hl_tables[f"HL-min-{l}"] = {'HL-mAP': _pct(m[f"HL-mAP.{l}"]), 'HL-Hit1': _pct(m[f"HL-Hit1.{l}"])}
+            hl_tables[f"HL-min-{l}"] = {'HL-mAP': printed_pct(m[f"HL-mAP.{l}"]), 'HL-Hit1': printed_pct(m[f"HL-Hit1.{l}"])}
             brief[f"HL-min-{l}-mAP"] = hl_tables[f"HL-min-{l}"]['HL-mAP']
             brief[f"HL-min-{l}-Hit1"] = hl_tables[f"HL-min-{l}"]['HL-Hit1']
     out = {'brief': brief, **hl_tables, **{b: tables[b] for b in sorted(tables)}, 'n_queries': counts or {'full': len(gt)}}

@@ -20,7 +20,7 @@ from .. import core
 from ..moments.iou import temporal_iou, compare, check_op, check_thresholds
 from ..io.windows import validate_windows
 from ..moments.arrays import MomentsGT, rank_order
-from .evaluate import _load_pair
+from .evaluate import load_pair
 
 
 # %% ../../nbs/ranking/02_corpus.ipynb #a63ebf97
@@ -148,7 +148,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
                     **conventions,    # iou_op, union, zero_union, dtype, rank_by, max_pred, unknown, unknown_video, reversed, chunk
                    )->Report:
     "Corpus R@K,IoU≥θ (VCMR): a hit needs the right video and enough overlap; a `Report` per ground-truth query."
-    gt, pred = _load_pair(gt, pred, 'corpus')
+    gt, pred = load_pair(gt, pred, 'corpus')
     if not hasattr(gt, 'vids') or not hasattr(gt, 'windows') or np.ndim(gt.vids) != 1:
         raise InputError(f"corpus: ground truth must be TVR JSONL (desc_id, vid_name, ts), got {type(gt).__name__}")
     bad = set(conventions) - set(CORPUS_DEFAULTS)

@@ -156,8 +156,11 @@ def refuse_other_task(gt,     # loaded ground truth
                          f"ground truth (query_id, relevant_moment: video_name, timestamp, relevance)")
 
 # %% ../../nbs/ranking/01_evaluate.ipynb #c9377a22
-def _load_pair(gt, pred, task:str):
-    "The loaded ground truth (a path, loaded data, or a list of one) and predictions of a one-file task."
+def load_pair(gt,        # ground truth: a path, loaded data, or a list of one of those
+              pred,      # predictions: a path or loaded data
+              task:str,  # the task's name, for messages
+             )->tuple:   # (ground truth, predictions), loaded
+    "The loaded ground truth and predictions of a one-file task."
     if isinstance(gt, (list, tuple)):
         if len(gt) != 1: raise InputError(f"{task}: give one ground-truth file")
         gt = gt[0]
@@ -173,7 +176,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
                      **conventions,       # gain, iou_op, union, ties, rank_by, average, unknown, videos, max_pred, chunk
                     )->Report:
     "NDCG@K,IoU≥μ of ranked corpus moment predictions; a `Report` with one row per ground-truth query."
-    gt, pred = _load_pair(gt, pred, 'ranking')
+    gt, pred = load_pair(gt, pred, 'ranking')
     refuse_other_task(gt, pred)
     if not isinstance(gt, RankingGT): raise InputError(f"ranking: ground truth must be TVR-Ranking JSON, got {type(gt).__name__}")
     if not isinstance(pred, RankingPred): raise InputError(f"ranking: predictions of type {type(pred).__name__}")
