@@ -12,6 +12,7 @@ import numpy as np
 from ..core import InputError, register_preset
 from ..io.formats import read_jsonl
 from .iou import compare, check_op, check_thresholds
+from .ndcg import greedy_match
 from .arrays import read_qvhighlights_gt, read_qvhighlights_pred
 from .evaluate import MomentsContext, register_moment_family, register_subset, resolve_conventions
 from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, map_ranked, load_with_rows, printed_pct
@@ -28,21 +29,12 @@ def tgt_match(ious,            # (Q, P, G) IoU of ranked predictions with the ta
               op:str='>=',     # match when IoU `op` θ
              )->np.ndarray:    # (Q, T, k) IoU of each matched prediction with its target; NaN where unmatched
     "QV-M2's greedy one-to-one matching of the top k predictions to several targets, for several θ at once."
-    T = np.asarray(ious, float); Q, P, G = T.shape
-    th = np.array([-np.inf]) if thetas is None else np.asarray(check_thresholds(thetas, 'thetas'), float)
-    check_op(op)
-    v, gv = np.asarray(valid, bool), np.asarray(gt_valid, bool)
-    taken = np.zeros((Q, len(th), G), bool)
-    out = np.full((Q, len(th), k), np.nan)
-    for j in range(min(k, P)):
-        cand = gv[:, None, :] & ~taken
-        t = np.where(cand, T[:, j, None, :], -np.inf)
-        best = t.argmax(-1)                                               # first maximum: first-listed target
-        bv = np.take_along_axis(t, best[..., None], -1)[..., 0]
-        hit = cand.any(-1) & v[:, j, None] & (compare(bv, th[None, :], op) | np.isneginf(th)[None, :])
-        qi, ti = np.nonzero(hit)
-        taken[qi, ti, best[qi, ti]] = True
-        out[..., j] = np.where(hit, bv, np.nan)
+    T = np.asarray(ious, float)[:, :k]; P = T.shape[1]
+    el = np.asarray(valid, bool)[:, :k, None] & np.asarray(gt_valid, bool)[:, None, :]
+    m = greedy_match(T, el, thetas, op, ties='first')                    # (Q, T, P) first-listed target among equals
+    x = np.take_along_axis(T[:, None], np.maximum(m, 0)[..., None], -1)[..., 0]
+    out = np.full(m.shape[:2] + (k,), np.nan)
+    out[..., :P] = np.where(m >= 0, x, np.nan)
     return out
 
 def _eligible(valid, gt_valid, k, eligible):
