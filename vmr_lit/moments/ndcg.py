@@ -105,7 +105,7 @@ def ndcg_iou_ref(pred,                # ranked predictions: list of (video, star
             rels.append(gt[best][3]); remaining.remove(best)
     return float(ndcg_at_k(rels, [x[3] for x in gt], k, gain))
 
-# %% ../../nbs/moments/06_ndcg.ipynb #f7490cf3
+# %% ../../nbs/moments/06_ndcg.ipynb #18856ada
 def _flatnonzero_sparse(b):
     "`np.flatnonzero` of a sparse boolean array, faster: find the nonzero 8-byte words, then the bytes in them."
     f = b.ravel()
@@ -114,7 +114,7 @@ def _flatnonzero_sparse(b):
     i = np.flatnonzero(np.take(f.reshape(-1, 8), w, axis=0))
     return w[i >> 3] * 8 + (i & 7)
 
-# %% ../../nbs/moments/06_ndcg.ipynb #13bc11fe
+# %% ../../nbs/moments/06_ndcg.ipynb #53a84e63
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                      n_videos:int=None,  # an upper bound on the ids, if known (saves a pass)
@@ -134,7 +134,7 @@ def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth mom
     q, g = np.divmod(r, G)
     return q, p, g
 
-# %% ../../nbs/moments/06_ndcg.ipynb #0e5ba6aa
+# %% ../../nbs/moments/06_ndcg.ipynb #de8ae6d0
 def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pairs`, and their IoUs
                    relf,               # (Q*G,) ground-truth relevances, flat, padding 0
                    G:int, Q:int, n_pos:int, mus, iou_op:str,
@@ -174,7 +174,7 @@ def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pa
     cm, ce = np.concatenate(cm), np.concatenate(ce)
     return cm, q[ce], p[ce], key[ce]                                # in rank order
 
-# %% ../../nbs/moments/06_ndcg.ipynb #4da5f415
+# %% ../../nbs/moments/06_ndcg.ipynb #46add0a2
 def greedy_match_pairs(q,               # (E,) query of each pair, ordered by position then query
                        p,               # (E,) rank position of the prediction
                        g,               # (E,) ground-truth index
@@ -194,7 +194,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[(cm * Q + cq) * n_pos + cp] = relf[ck]
     return rel.reshape(len(mus), Q, n_pos)
 
-# %% ../../nbs/moments/06_ndcg.ipynb #cba53daa
+# %% ../../nbs/moments/06_ndcg.ipynb #31095b3d
 def greedy_match(iou,               # (Q, P, G) IoU of each ranked prediction with each ground truth
                  eligible=None,     # (Q, P, G) bool: the pair may match (same video, both real); None: every pair
                  thetas=(0.5,),     # IoU thresholds θ, each matched on its own; None: no threshold (every pair matches)
@@ -215,7 +215,7 @@ def greedy_match(iou,               # (Q, P, G) IoU of each ranked prediction wi
     match[cq, cm, cp] = ck - cq * G
     return match
 
-# %% ../../nbs/moments/06_ndcg.ipynb #4934af8c
+# %% ../../nbs/moments/06_ndcg.ipynb #374a57d2
 def _ndcg_chunk(g_v, gw, gr, p_v, pw, ks, mus, gain, iou_op, ties, union, zero_union, top):
     "NDCG@k,IoU op mu of a chunk of queries, {(k, mu): (C,)}: same-video pairs, their IoUs, the matching, DCG from the matches."
     C, G = g_v.shape; P = p_v.shape[1]
@@ -238,7 +238,7 @@ def _ndcg_chunk(g_v, gw, gr, p_v, pw, ks, mus, gain, iou_op, ties, union, zero_u
         for m, d in zip(mus, dcg): out[(k, m)] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
     return out
 
-# %% ../../nbs/moments/06_ndcg.ipynb #a7a0275d
+# %% ../../nbs/moments/06_ndcg.ipynb #90f4be5e
 def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth moment (<0: padding)
              gt_windows,              # (Q, G, 2) ground-truth windows
              gt_rel,                  # (Q, G) relevances, NaN padded

@@ -17,7 +17,7 @@ from .arrays import read_qvhighlights_gt, read_qvhighlights_pred
 from .evaluate import MomentsContext, register_moment_family, register_subset, resolve_conventions
 from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, map_ranked, load_with_rows, printed_pct
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #54ead617
+# %% ../../nbs/moments/12_qv_m2.ipynb #32295cf2
 R_THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))   # 0.3, 0.35, ..., 0.95 (mR)
 ELIGIBLE = ('at_least_k', 'all')
 
@@ -37,6 +37,7 @@ def tgt_match(ious,            # (Q, P, G) IoU of ranked predictions with the ta
     out[..., :P] = np.where(m >= 0, x, np.nan)
     return out
 
+# %% ../../nbs/moments/12_qv_m2.ipynb #a289b0f5
 def _eligible(valid, gt_valid, k, eligible):
     "(in Q_K, denominator) per query."
     if eligible not in ELIGIBLE: raise InputError(f"tgt_eligible must be one of {ELIGIBLE}, got {eligible!r}")
@@ -108,20 +109,12 @@ register_preset('qv-m2', 'moments', "Zhuo-Cao/QV-M2 standalone_eval/eval.py @ d5
                 no_pred='drop', bucket_long_max=150.0, tgt_eligible='at_least_k',
                 display=dict(x100=True, digits=2, trim=True, script='vmr_lit.moments.qv_m2:qv_m2_metrics'))   # json.dumps of its metrics dict
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #4f864d7c
+# %% ../../nbs/moments/12_qv_m2.ipynb #5fd3cbc8
 QV_M2_BUCKETS = {'full': None, 'long': (30.0, 150.0), 'middle': (10.0, 30.0), 'short': (0.0, 10.0)}
 
-
-def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
-    "The scorer's dict for one length bucket (None when the bucket is empty)."
-    sub = gt if bounds is None else restrict_gt(gt, *bounds)
-    member = sub.n_windows > 0
-    if not member.any(): return None, 0
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')
-        ctx = MomentsContext(sub, pred, conv); ctx.aligned
-    ranked, Tm = map_ranked(ctx)
-    ap = detection_ap(Tm, ranked.valid, sub.valid, MAP_THRESHOLDS, conv['iou_op'])        # (Q, 10)
+# %% ../../nbs/moments/12_qv_m2.ipynb #a3b99b48
+def _map_by_targets(ap, member, ranked, sub)->dict:
+    "The scorer's MR-mAP block: mAP of the queries with 1, 2 targets, the mean of the groups with 3 or more, and G-mAP."
     scored = np.nonzero(member & ranked.valid.any(1))[0]
     groups = {}
     for q in scored: groups.setdefault(int(sub.n_windows[q]), []).append(q)
@@ -134,6 +127,11 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
         if c >= 3: mp['>=3_tgt_mAP'] += m; n3 += 1
     mp['>=3_tgt_mAP'] /= n3 if n3 else 1
     out = {'MR-mAP': {k: (printed_pct(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
+    return out
+
+# %% ../../nbs/moments/12_qv_m2.ipynb #2cee4f0c
+def _topk_blocks(ctx, sub, member, conv, out)->dict:
+    "The scorer's MR-R{K} tables, MR-mR{K} and MR-mIoU@{K} for K = 1, 2, 3, added to `out`."
     al, T = ctx.aligned, ctx.ious
     n_gt, n_p = sub.n_windows, al.valid.sum(1)
     for K in (1, 2, 3):
@@ -144,8 +142,24 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
         out[f"MR-mR{K}"] = float(round(np.mean(list(out[f"MR-R{K}"].values())), 2))   # numpy's round, as the scorer
         m = tgt_match(T[ok], al.valid[ok], sub.valid[ok], K, None)[:, 0].reshape(-1)
         out[f"MR-mIoU@{K}"] = float(f"{np.mean(m) * 100:.2f}") if len(m) else 0.0
+    return out
+
+# %% ../../nbs/moments/12_qv_m2.ipynb #2a34cf92
+def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
+    "The scorer's dict for one length bucket (None when the bucket is empty)."
+    sub = gt if bounds is None else restrict_gt(gt, *bounds)
+    member = sub.n_windows > 0
+    if not member.any(): return None, 0
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        ctx = MomentsContext(sub, pred, conv); ctx.aligned
+    ranked, Tm = map_ranked(ctx)
+    ap = detection_ap(Tm, ranked.valid, sub.valid, MAP_THRESHOLDS, conv['iou_op'])        # (Q, 10)
+    out = _map_by_targets(ap, member, ranked, sub)
+    out = _topk_blocks(ctx, sub, member, conv, out)
     return out, int(member.sum())
 
+# %% ../../nbs/moments/12_qv_m2.ipynb #19c01864
 def qv_m2_metrics(gt,              # QV-M2 ground truth: JSONL path, list of rows, or MomentsGT
                   pred,            # predictions: JSONL path, list of rows, or MomentsPred
                   **conventions,   # overrides of the preset's conventions

@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['MAP_THRESHOLDS', 'SALIENCY_LEVELS', 'LENGTH_BUCKETS', 'QVH_CONVENTIONS', 'MOMENT_DETR_CONVENTIONS', 'interpolated_ap',
            'detection_ap', 'hl_average_precision', 'hl_hit1', 'Saliency', 'read_saliency', 'highlight_scores',
-           'restrict_gt', 'threshold_range', 'attach_rows', 'has_saliency', 'printed_pct', 'load_with_rows',
-           'moment_detr_metrics', 'moment_detr_brief', 'moment_detr_printout']
+           'restrict_gt', 'threshold_range', 'RowsSource', 'attach_rows', 'has_saliency', 'printed_pct',
+           'load_with_rows', 'moment_detr_metrics', 'moment_detr_brief', 'moment_detr_printout']
 
 # %% ../../nbs/moments/10_qvhighlights.ipynb #17a5a6ba
 import dataclasses
@@ -91,7 +91,7 @@ def hl_hit1(scores,        # (Q, Cp) predicted clip scores as listed, NaN padded
     hit = L.max(1)[np.arange(len(L)), np.minimum(top, max(L.shape[-1] - 1, 0))] if L.shape[-1] else np.zeros(len(L))
     return np.where(inside, hit, 0.0)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #6de434db
+# %% ../../nbs/moments/10_qvhighlights.ipynb #e8eef0a9
 @dataclass
 class Saliency:
     "Clip saliency of the ground-truth queries and the predicted clip scores, in ground-truth order."
@@ -102,13 +102,9 @@ class Saliency:
     n_scores: np.ndarray  # (Q,) predicted scores per query (0: none)
     counts: dict          # n_without_saliency, n_scores_cut, n_scores_padded
 
-def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duration, relevant_clip_ids, saliency_scores)
-                  pred_rows:list,        # prediction JSONL rows (qid, pred_saliency_scores)
-                  qids=None,             # ground-truth order to follow (default: the rows' order)
-                  clip_length:float=2.0, # seconds per clip (QVHighlights: 2)
-                  source:str='',         # for error messages
-                 )->Saliency:
-    "Clip labels and predicted clip scores from QVHighlights JSONL rows."
+# %% ../../nbs/moments/10_qvhighlights.ipynb #8d72a94d
+def _gt_saliency(gt_rows, clip_length, source):
+    "{qid: (clips in the video, relevant clip ids, (n, A) annotator scores)} of ground-truth rows, checked."
     by_q = {}
     for i, r in enumerate(gt_rows, 1):
         q = str(r.get('qid')); where = f"{source}:{i} query {q}"
@@ -122,6 +118,29 @@ def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duratio
             raise InputError(f"{where}: relevant_clip_ids must lie in [0, {n - 1}] for duration {r['duration']} "
                              f"and {clip_length} s clips, got {ids.max() if ids.max() >= n else ids.min()}")
         by_q[q] = (n, ids, sc)
+    return by_q
+
+# %% ../../nbs/moments/10_qvhighlights.ipynb #86dfc53c
+def _pred_saliency(pred_rows, source):
+    "{qid: predicted clip scores} of the prediction rows that carry pred_saliency_scores, checked."
+    preds = {}
+    for i, r in enumerate(pred_rows, 1):
+        s = r.get('pred_saliency_scores')
+        if s is None: continue
+        s = np.asarray(s, float).reshape(-1)
+        if not np.isfinite(s).all(): raise InputError(f"{source}: prediction line {i} query {r.get('qid')}: non-finite pred_saliency_scores")
+        preds[str(r.get('qid'))] = s
+    return preds
+
+# %% ../../nbs/moments/10_qvhighlights.ipynb #e309cf20
+def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duration, relevant_clip_ids, saliency_scores)
+                  pred_rows:list,        # prediction JSONL rows (qid, pred_saliency_scores)
+                  qids=None,             # ground-truth order to follow (default: the rows' order)
+                  clip_length:float=2.0, # seconds per clip (QVHighlights: 2)
+                  source:str='',         # for error messages
+                 )->Saliency:
+    "Clip labels and predicted clip scores from QVHighlights JSONL rows."
+    by_q = _gt_saliency(gt_rows, clip_length, source)
     qids = list(by_q) if qids is None else [str(q) for q in qids]
     missing = [q for q in qids if q not in by_q]
     if missing: raise InputError(f"{source}: no saliency for queries {', '.join(missing[:5])}")
@@ -133,13 +152,7 @@ def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duratio
     for j, q in enumerate(qids):
         _, ids, sc = by_q[q]
         lab[j][:, ids] = sc.T
-    preds = {}
-    for i, r in enumerate(pred_rows, 1):
-        s = r.get('pred_saliency_scores')
-        if s is None: continue
-        s = np.asarray(s, float).reshape(-1)
-        if not np.isfinite(s).all(): raise InputError(f"{source}: prediction line {i} query {r.get('qid')}: non-finite pred_saliency_scores")
-        preds[str(r.get('qid'))] = s
+    preds = _pred_saliency(pred_rows, source)
     ns = np.array([len(preds.get(q, ())) for q in qids], int)
     S = np.full((len(qids), int(ns.max()) if len(ns) and ns.max() else 0), np.nan)
     for j, q in enumerate(qids):
@@ -148,6 +161,7 @@ def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duratio
                   n_scores_padded=int(((ns > 0) & (ns < nc)).sum()))
     return Saliency(np.array(qids, dtype=object), lab, nc, S, ns, counts)
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #931f03e8
 def highlight_scores(sal:Saliency,   # from `read_saliency`
                      level:int=4,    # minimum saliency of a positive clip: Fair 2, Good 3, VeryGood 4
                      pad:float=0.0,  # score given to clips past the end of a predicted list (moment_detr: 0)
@@ -183,7 +197,7 @@ def restrict_gt(gt:MomentsGT,     # ground truth
     W = np.where((np.arange(G)[None] < n[:, None])[..., None], np.take_along_axis(W, o[..., None], 1), np.nan)
     return dataclasses.replace(gt, windows=W, n_windows=n)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #100eeac7
+# %% ../../nbs/moments/10_qvhighlights.ipynb #5060a8d3
 QVH_CONVENTIONS = dict(map_union=None, map_listed_cut=None, no_pred='zero', bucket_long_max=math.inf,
                        hl_clip_length=2.0, hl_pad=0.0, hl_ties='grouped')
 MOMENT_DETR_CONVENTIONS = dict(map_union='sum', map_listed_cut=10, no_pred='drop', bucket_long_max=150.0)
@@ -202,13 +216,17 @@ def threshold_range(kspec:str)->tuple:
     check_thresholds(out, f"threshold range {kspec!r}")
     return out
 
-_RAW_ROWS = {}   # source name -> raw JSONL rows, for data not loaded from a file (the last few kept)
+# %% ../../nbs/moments/10_qvhighlights.ipynb #8d183eea
+class RowsSource(str):
+    "A data source name that carries the raw JSONL rows the data was read from (highlight metrics read them)."
+    def __new__(cls, name:str, rows:list):
+        out = super().__new__(cls, name); out.rows = rows
+        return out
 
 def attach_rows(data, rows:list):
-    "Keep the raw JSONL rows of loaded moments data (for highlight metrics); returns `data`."
-    if not data.source or Path(str(data.source)).is_file(): data.source = f"<rows {id(rows):x}>"
-    _RAW_ROWS[data.source] = rows
-    while len(_RAW_ROWS) > 8: _RAW_ROWS.pop(next(iter(_RAW_ROWS)))
+    "Keep the raw JSONL rows with loaded moments data (for highlight metrics); returns `data`."
+    name = f"<rows {id(rows):x}>" if not data.source or Path(str(data.source)).is_file() else str(data.source)
+    data.source = RowsSource(name, rows)
     return data
 
 def _records(path)->list:
@@ -222,12 +240,13 @@ def _records(path)->list:
 
 def _rows(data):
     "The raw JSONL rows behind `data` (its source file, or rows given to `attach_rows`)."
-    src = str(getattr(data, 'source', ''))
-    if src in _RAW_ROWS: return _RAW_ROWS[src]
+    src = getattr(data, 'source', '')
+    if isinstance(src, RowsSource): return src.rows
+    src = str(src)
     if src and Path(src).is_file(): return _records(src)
     raise InputError("highlight metrics need the raw rows: load from a JSONL file or use attach_rows(data, rows)")
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #1b152026
+# %% ../../nbs/moments/10_qvhighlights.ipynb #0a9b62ff
 def _cache(ctx): return ctx.__dict__.setdefault('_qvh_cache', {})
 
 def _no_pred(ctx):
@@ -252,6 +271,7 @@ def map_ranked(ctx:MomentsContext)->tuple: # (Aligned predictions in mAP's rank,
         cache['map'] = (ranked, T)
     return cache['map']
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #1cb3e895
 def _map_compute(ctx, spec):
     if spec.k is not None: raise InputError(f"metric {spec.name!r}: mAP takes no cut-off (see map_listed_cut); e.g. 'mAP,IoU>=0.5' or 'mAP@[.5:.95]'")
     if spec.kspec is not None:
@@ -264,6 +284,7 @@ def _map_compute(ctx, spec):
     if _no_pred(ctx) == 'drop': ap = np.where(ranked.valid.any(1), ap, np.nan)
     return ap
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #5676d556
 def _length_bucket(ctx, name):
     "The subset `name` of `LENGTH_BUCKETS`: each query keeps only its moments in the bucket; members have one."
     lo, hi = LENGTH_BUCKETS[name]
@@ -275,6 +296,7 @@ def _length_bucket(ctx, name):
     ctx.aligned.counts[f"n_{name}"] = int((sub.n_windows > 0).sum())
     return sub_ctx, sub.n_windows > 0
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #9e21e57b
 def _hl(ctx, spec, which):
     if spec.field not in SALIENCY_LEVELS:
         raise InputError(f"metric {spec.name!r}: needs a saliency level, one of {', '.join(f'HL-{which}.{l}' for l in SALIENCY_LEVELS)}")
@@ -307,7 +329,7 @@ for _b, (_lo, _hi) in LENGTH_BUCKETS.items():
     register_subset(_b, _length_bucket, doc=f"QVHighlights length bucket: queries with a moment of length in ({_lo:g}, {_hi:g}] s "
                                             "(long: up to `bucket_long_max`), scored on those moments")
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #2e5326c4
+# %% ../../nbs/moments/10_qvhighlights.ipynb #d4cfb3e1
 def printed_pct(v:float)->float:  # None for a missing or non-finite value
     "A value as moment_detr prints it: x100, rounded to 2 decimals (`float(f\"{100 * v:.2f}\")`)."
     return None if v is None or not np.isfinite(v) else float(f"{100 * v:.2f}")
@@ -322,6 +344,46 @@ def load_with_rows(x,       # a JSONL path, a list of JSONL rows, or loaded data
     if isinstance(x, list): return attach_rows(reader(x, ''), x), x
     return x, _rows(x)
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #f9a7775a
+def _md_names(buckets, hl:bool)->list:
+    "The metric names behind moment_detr's printout: mAP and R1 at every threshold per bucket, then highlight metrics."
+    names = []
+    for b in buckets:
+        sfx = '' if b == 'full' else f'.{b}'
+        names += [f"mAP,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS] + [f"R@1,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS]
+    if hl: names += [f"HL-{m}.{l}" for l in SALIENCY_LEVELS for m in ('mAP', 'Hit1')]
+    return names
+
+def _md_tables(m, buckets, rep, n_gt):
+    "moment_detr's MR-mAP / MR-R1 tables per bucket, in percent, and the queries per bucket."
+    tables, counts = {}, {}
+    for b in buckets:
+        sfx = '' if b == 'full' else f'.{b}'
+        aps = [m[f"mAP,IoU>={t:g}{sfx}"] for t in MAP_THRESHOLDS]
+        tables[b] = {'MR-mAP': {**{str(t): printed_pct(a) for t, a in zip(MAP_THRESHOLDS, aps)}, 'average': printed_pct(float(np.mean(aps)))},
+                     'MR-R1': {str(t): printed_pct(m[f"R@1,IoU>={t:g}{sfx}"]) for t in MAP_THRESHOLDS}}
+        counts[b] = n_gt if b == 'full' else rep.info[f"n_{b}"]
+    return tables, counts
+
+# %% ../../nbs/moments/10_qvhighlights.ipynb #a32b4f47
+def _md_brief(tables, mr:bool)->dict:
+    "The moment keys of moment_detr's brief block, in its (sorted) order."
+    full = tables.get('full')
+    return {} if not mr else dict(sorted({'MR-full-mAP': full['MR-mAP']['average'], 'MR-full-mAP@0.5': full['MR-mAP']['0.5'],
+                         'MR-full-mAP@0.75': full['MR-mAP']['0.75'], 'MR-short-mAP': tables['short']['MR-mAP']['average'],
+                         'MR-middle-mAP': tables['middle']['MR-mAP']['average'], 'MR-long-mAP': tables['long']['MR-mAP']['average'],
+                         'MR-full-R1@0.5': full['MR-R1']['0.5'], 'MR-full-R1@0.7': full['MR-R1']['0.7']}.items()))
+
+def _md_highlights(m, brief)->dict:
+    "The HL-min-{level} tables; their values join `brief`."
+    hl_tables = {}
+    for l in SALIENCY_LEVELS:
+        hl_tables[f"HL-min-{l}"] = {'HL-mAP': printed_pct(m[f"HL-mAP.{l}"]), 'HL-Hit1': printed_pct(m[f"HL-Hit1.{l}"])}
+        brief[f"HL-min-{l}-mAP"] = hl_tables[f"HL-min-{l}"]['HL-mAP']
+        brief[f"HL-min-{l}-Hit1"] = hl_tables[f"HL-min-{l}"]['HL-Hit1']
+    return hl_tables
+
+# %% ../../nbs/moments/10_qvhighlights.ipynb #2a75ae05
 def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
                         pred,            # predictions: JSONL (or JSON list) path, list of rows, or MomentsPred
                         match_number:bool=True,  # False: only the queries in both files (TimeChat's eval_vhd.py)
@@ -338,35 +400,17 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
     mr = bool(prows) and 'pred_relevant_windows' in prows[0]
     hl = bool(prows) and 'pred_saliency_scores' in prows[0]
     buckets = ('full', 'short', 'middle', 'long') if mr else ()
-    names = []
-    for b in buckets:
-        sfx = '' if b == 'full' else f'.{b}'
-        names += [f"mAP,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS] + [f"R@1,IoU>={t:g}{sfx}" for t in MAP_THRESHOLDS]
-    if hl: names += [f"HL-{m}.{l}" for l in SALIENCY_LEVELS for m in ('mAP', 'Hit1')]
+    names = _md_names(buckets, hl)
     if not names: raise InputError(f"{pred.source}: predictions carry neither pred_relevant_windows nor pred_saliency_scores")
     rep = evaluate_moments(gt, pred, metrics=names, preset='moment_detr', **{**MOMENT_DETR_CONVENTIONS, **conventions})
     m = {n: _nanmean(rep.values(n)) for n in names}
-    tables, counts = {}, {}
-    for b in buckets:
-        sfx = '' if b == 'full' else f'.{b}'
-        aps = [m[f"mAP,IoU>={t:g}{sfx}"] for t in MAP_THRESHOLDS]
-        tables[b] = {'MR-mAP': {**{str(t): printed_pct(a) for t, a in zip(MAP_THRESHOLDS, aps)}, 'average': printed_pct(float(np.mean(aps)))},
-                     'MR-R1': {str(t): printed_pct(m[f"R@1,IoU>={t:g}{sfx}"]) for t in MAP_THRESHOLDS}}
-        counts[b] = len(gt) if b == 'full' else rep.info[f"n_{b}"]
-    full = tables.get('full')
-    brief = {} if not mr else dict(sorted({'MR-full-mAP': full['MR-mAP']['average'], 'MR-full-mAP@0.5': full['MR-mAP']['0.5'],
-                         'MR-full-mAP@0.75': full['MR-mAP']['0.75'], 'MR-short-mAP': tables['short']['MR-mAP']['average'],
-                         'MR-middle-mAP': tables['middle']['MR-mAP']['average'], 'MR-long-mAP': tables['long']['MR-mAP']['average'],
-                         'MR-full-R1@0.5': full['MR-R1']['0.5'], 'MR-full-R1@0.7': full['MR-R1']['0.7']}.items()))
-    hl_tables = {}
-    if hl:
-        for l in SALIENCY_LEVELS:
-            hl_tables[f"HL-min-{l}"] = {'HL-mAP': printed_pct(m[f"HL-mAP.{l}"]), 'HL-Hit1': printed_pct(m[f"HL-Hit1.{l}"])}
-            brief[f"HL-min-{l}-mAP"] = hl_tables[f"HL-min-{l}"]['HL-mAP']
-            brief[f"HL-min-{l}-Hit1"] = hl_tables[f"HL-min-{l}"]['HL-Hit1']
+    tables, counts = _md_tables(m, buckets, rep, len(gt))
+    brief = _md_brief(tables, mr)
+    hl_tables = _md_highlights(m, brief) if hl else {}
     out = {'brief': brief, **hl_tables, **{b: tables[b] for b in sorted(tables)}, 'n_queries': counts or {'full': len(gt)}}
     return out
 
+# %% ../../nbs/moments/10_qvhighlights.ipynb #91b11864
 def moment_detr_brief(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
                       pred,            # predictions: JSONL path, list of rows, or MomentsPred
                       **conventions,   # overrides of the preset's conventions
