@@ -129,7 +129,7 @@ def _metric_compute(name:str)->tuple:
         raise InputError(f"metric {name!r}: unknown field {spec.field!r}; {own}subsets: {', '.join(SUBSETS) or 'none registered'}")
     return _on_subset(fam['compute'], spec.field), spec
 
-# %% ../../nbs/moments/05_evaluate.ipynb #e024d282
+# %% ../../nbs/moments/05_evaluate.ipynb #ed5b79dc
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -150,7 +150,7 @@ def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->li
         out += [n for n in names if n not in out]
     return out
 
-# %% ../../nbs/moments/05_evaluate.ipynb #5e67b347
+# %% ../../nbs/moments/05_evaluate.ipynb #6220c74f
 def resolve_conventions(preset=None, **conventions)->dict:
     "Defaults < preset < keyword arguments; unknown keywords are errors."
     allowed = all_conventions()
@@ -161,7 +161,7 @@ def resolve_conventions(preset=None, **conventions)->dict:
     check_op(conv['iou_op'])
     return conv
 
-# %% ../../nbs/moments/05_evaluate.ipynb #58f58f20
+# %% ../../nbs/moments/05_evaluate.ipynb #253afbce
 def _pred_chunks(pred, chunk):
     "MomentsPred chunks of `chunk` queries: streamed from a JSONL path, or sliced from loaded predictions."
     if isinstance(pred, (str, Path)):
@@ -183,7 +183,7 @@ def _gt_rows(cp, gt, offset, index):
     if index is None: index = pd.Index(gt.qids)
     return index.get_indexer(cp.qids).astype(np.int64), index
 
-# %% ../../nbs/moments/05_evaluate.ipynb #dd8ac712
+# %% ../../nbs/moments/05_evaluate.ipynb #e941c53a
 class _Scores:
     "Per-query values of every metric, filled chunk by chunk, with the counts the contexts report."
     def __init__(self, gt, conv, specs):
@@ -207,7 +207,7 @@ def _requested(metrics, preset, k, iou, conv, pred)->list:
         names = [n for n in names if (FAMILIES[parse_metric(n).family].get('applies') or (lambda p: True))(pred)]
     return names
 
-# %% ../../nbs/moments/05_evaluate.ipynb #59d7b708
+# %% ../../nbs/moments/05_evaluate.ipynb #a4337d13
 def _score_chunks(sc:_Scores, pred, chunk_size:int)->tuple:
     "Score the predictions chunk by chunk: (ground-truth queries seen, number of unknown queries dropped)."
     gt, conv = sc.gt, sc.conv
@@ -235,7 +235,7 @@ def _moments_report(gt, sc:_Scores, seen, preset)->Report:
     rep.summary['n_not_scored'] = counts['n_not_scored']
     return rep
 
-# %% ../../nbs/moments/05_evaluate.ipynb #58529619
+# %% ../../nbs/moments/05_evaluate.ipynb #42acda6b
 def evaluate_moments(gt,                      # ground truth: a path, records, a DataFrame or a `MomentsGT`
                      pred,                    # predictions: a path, records, a DataFrame or a `MomentsPred`
                      metrics=None,            # names or families; None: the preset's metrics, else `DEFAULT_METRICS`

@@ -17,7 +17,7 @@ from .arrays import read_qvhighlights_gt, read_qvhighlights_pred
 from .evaluate import MomentsContext, register_moment_family, register_subset, resolve_conventions
 from .qvhighlights import MAP_THRESHOLDS, detection_ap, restrict_gt, map_ranked, load_with_rows, printed_pct
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #32295cf2
+# %% ../../nbs/moments/12_qv_m2.ipynb #ad4c47e1
 R_THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))   # 0.3, 0.35, ..., 0.95 (mR)
 ELIGIBLE = ('at_least_k', 'all')
 
@@ -37,7 +37,7 @@ def tgt_match(ious,            # (Q, P, G) IoU of ranked predictions with the ta
     out[..., :P] = np.where(m >= 0, x, np.nan)
     return out
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #a289b0f5
+# %% ../../nbs/moments/12_qv_m2.ipynb #75492d57
 def _eligible(valid, gt_valid, k, eligible):
     "(in Q_K, denominator) per query."
     if eligible not in ELIGIBLE: raise InputError(f"tgt_eligible must be one of {ELIGIBLE}, got {eligible!r}")
@@ -109,10 +109,10 @@ register_preset('qv-m2', 'moments', "Zhuo-Cao/QV-M2 standalone_eval/eval.py @ d5
                 no_pred='drop', bucket_long_max=150.0, tgt_eligible='at_least_k',
                 display=dict(x100=True, digits=2, trim=True, script='vmr_lit.moments.qv_m2:qv_m2_metrics'))   # json.dumps of its metrics dict
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #5fd3cbc8
+# %% ../../nbs/moments/12_qv_m2.ipynb #f40577c7
 QV_M2_BUCKETS = {'full': None, 'long': (30.0, 150.0), 'middle': (10.0, 30.0), 'short': (0.0, 10.0)}
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #a3b99b48
+# %% ../../nbs/moments/12_qv_m2.ipynb #7a11ddfb
 def _map_by_targets(ap, member, ranked, sub)->dict:
     "The scorer's MR-mAP block: mAP of the queries with 1, 2 targets, the mean of the groups with 3 or more, and G-mAP."
     scored = np.nonzero(member & ranked.valid.any(1))[0]
@@ -129,7 +129,7 @@ def _map_by_targets(ap, member, ranked, sub)->dict:
     out = {'MR-mAP': {k: (printed_pct(mp[k]) if k in mp else None) for k in ('1_tgt_mAP', '2_tgt_mAP', '>=3_tgt_mAP', 'Generalized_mAP')}}
     return out
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #2cee4f0c
+# %% ../../nbs/moments/12_qv_m2.ipynb #27851b4d
 def _topk_blocks(ctx, sub, member, conv, out)->dict:
     "The scorer's MR-R{K} tables, MR-mR{K} and MR-mIoU@{K} for K = 1, 2, 3, added to `out`."
     al, T = ctx.aligned, ctx.ious
@@ -144,7 +144,7 @@ def _topk_blocks(ctx, sub, member, conv, out)->dict:
         out[f"MR-mIoU@{K}"] = float(f"{np.mean(m) * 100:.2f}") if len(m) else 0.0
     return out
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #2a34cf92
+# %% ../../nbs/moments/12_qv_m2.ipynb #9d87eca9
 def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
     "The scorer's dict for one length bucket (None when the bucket is empty)."
     sub = gt if bounds is None else restrict_gt(gt, *bounds)
@@ -159,7 +159,7 @@ def _qv_m2_bucket(gt, pred, conv, bounds)->dict:
     out = _topk_blocks(ctx, sub, member, conv, out)
     return out, int(member.sum())
 
-# %% ../../nbs/moments/12_qv_m2.ipynb #19c01864
+# %% ../../nbs/moments/12_qv_m2.ipynb #25ece4cb
 def qv_m2_metrics(gt,              # QV-M2 ground truth: JSONL path, list of rows, or MomentsGT
                   pred,            # predictions: JSONL path, list of rows, or MomentsPred
                   **conventions,   # overrides of the preset's conventions

@@ -91,7 +91,7 @@ def hl_hit1(scores,        # (Q, Cp) predicted clip scores as listed, NaN padded
     hit = L.max(1)[np.arange(len(L)), np.minimum(top, max(L.shape[-1] - 1, 0))] if L.shape[-1] else np.zeros(len(L))
     return np.where(inside, hit, 0.0)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #e8eef0a9
+# %% ../../nbs/moments/10_qvhighlights.ipynb #738ccccc
 @dataclass
 class Saliency:
     "Clip saliency of the ground-truth queries and the predicted clip scores, in ground-truth order."
@@ -102,7 +102,7 @@ class Saliency:
     n_scores: np.ndarray  # (Q,) predicted scores per query (0: none)
     counts: dict          # n_without_saliency, n_scores_cut, n_scores_padded
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #8d72a94d
+# %% ../../nbs/moments/10_qvhighlights.ipynb #2579f127
 def _gt_saliency(gt_rows, clip_length, source):
     "{qid: (clips in the video, relevant clip ids, (n, A) annotator scores)} of ground-truth rows, checked."
     by_q = {}
@@ -120,7 +120,7 @@ def _gt_saliency(gt_rows, clip_length, source):
         by_q[q] = (n, ids, sc)
     return by_q
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #86dfc53c
+# %% ../../nbs/moments/10_qvhighlights.ipynb #06fbb077
 def _pred_saliency(pred_rows, source):
     "{qid: predicted clip scores} of the prediction rows that carry pred_saliency_scores, checked."
     preds = {}
@@ -132,7 +132,7 @@ def _pred_saliency(pred_rows, source):
         preds[str(r.get('qid'))] = s
     return preds
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #e309cf20
+# %% ../../nbs/moments/10_qvhighlights.ipynb #abf3f4e4
 def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duration, relevant_clip_ids, saliency_scores)
                   pred_rows:list,        # prediction JSONL rows (qid, pred_saliency_scores)
                   qids=None,             # ground-truth order to follow (default: the rows' order)
@@ -161,7 +161,7 @@ def read_saliency(gt_rows:list,          # ground-truth JSONL rows (qid, duratio
                   n_scores_padded=int(((ns > 0) & (ns < nc)).sum()))
     return Saliency(np.array(qids, dtype=object), lab, nc, S, ns, counts)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #931f03e8
+# %% ../../nbs/moments/10_qvhighlights.ipynb #78877b12
 def highlight_scores(sal:Saliency,   # from `read_saliency`
                      level:int=4,    # minimum saliency of a positive clip: Fair 2, Good 3, VeryGood 4
                      pad:float=0.0,  # score given to clips past the end of a predicted list (moment_detr: 0)
@@ -197,7 +197,7 @@ def restrict_gt(gt:MomentsGT,     # ground truth
     W = np.where((np.arange(G)[None] < n[:, None])[..., None], np.take_along_axis(W, o[..., None], 1), np.nan)
     return dataclasses.replace(gt, windows=W, n_windows=n)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #5060a8d3
+# %% ../../nbs/moments/10_qvhighlights.ipynb #45346898
 QVH_CONVENTIONS = dict(map_union=None, map_listed_cut=None, no_pred='zero', bucket_long_max=math.inf,
                        hl_clip_length=2.0, hl_pad=0.0, hl_ties='grouped')
 MOMENT_DETR_CONVENTIONS = dict(map_union='sum', map_listed_cut=10, no_pred='drop', bucket_long_max=150.0)
@@ -216,7 +216,7 @@ def threshold_range(kspec:str)->tuple:
     check_thresholds(out, f"threshold range {kspec!r}")
     return out
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #8d183eea
+# %% ../../nbs/moments/10_qvhighlights.ipynb #88d6e536
 class RowsSource(str):
     "A data source name that carries the raw JSONL rows the data was read from (highlight metrics read them)."
     def __new__(cls, name:str, rows:list):
@@ -246,7 +246,7 @@ def _rows(data):
     if src and Path(src).is_file(): return _records(src)
     raise InputError("highlight metrics need the raw rows: load from a JSONL file or use attach_rows(data, rows)")
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #0a9b62ff
+# %% ../../nbs/moments/10_qvhighlights.ipynb #64d24ea1
 def _cache(ctx): return ctx.__dict__.setdefault('_qvh_cache', {})
 
 def _no_pred(ctx):
@@ -271,7 +271,7 @@ def map_ranked(ctx:MomentsContext)->tuple: # (Aligned predictions in mAP's rank,
         cache['map'] = (ranked, T)
     return cache['map']
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #1cb3e895
+# %% ../../nbs/moments/10_qvhighlights.ipynb #49c902a5
 def _map_compute(ctx, spec):
     if spec.k is not None: raise InputError(f"metric {spec.name!r}: mAP takes no cut-off (see map_listed_cut); e.g. 'mAP,IoU>=0.5' or 'mAP@[.5:.95]'")
     if spec.kspec is not None:
@@ -284,7 +284,7 @@ def _map_compute(ctx, spec):
     if _no_pred(ctx) == 'drop': ap = np.where(ranked.valid.any(1), ap, np.nan)
     return ap
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #5676d556
+# %% ../../nbs/moments/10_qvhighlights.ipynb #1af39cab
 def _length_bucket(ctx, name):
     "The subset `name` of `LENGTH_BUCKETS`: each query keeps only its moments in the bucket; members have one."
     lo, hi = LENGTH_BUCKETS[name]
@@ -296,7 +296,7 @@ def _length_bucket(ctx, name):
     ctx.aligned.counts[f"n_{name}"] = int((sub.n_windows > 0).sum())
     return sub_ctx, sub.n_windows > 0
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #9e21e57b
+# %% ../../nbs/moments/10_qvhighlights.ipynb #26fbd8da
 def _hl(ctx, spec, which):
     if spec.field not in SALIENCY_LEVELS:
         raise InputError(f"metric {spec.name!r}: needs a saliency level, one of {', '.join(f'HL-{which}.{l}' for l in SALIENCY_LEVELS)}")
@@ -329,7 +329,7 @@ for _b, (_lo, _hi) in LENGTH_BUCKETS.items():
     register_subset(_b, _length_bucket, doc=f"QVHighlights length bucket: queries with a moment of length in ({_lo:g}, {_hi:g}] s "
                                             "(long: up to `bucket_long_max`), scored on those moments")
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #d4cfb3e1
+# %% ../../nbs/moments/10_qvhighlights.ipynb #5b4b937a
 def printed_pct(v:float)->float:  # None for a missing or non-finite value
     "A value as moment_detr prints it: x100, rounded to 2 decimals (`float(f\"{100 * v:.2f}\")`)."
     return None if v is None or not np.isfinite(v) else float(f"{100 * v:.2f}")
@@ -344,7 +344,7 @@ def load_with_rows(x,       # a JSONL path, a list of JSONL rows, or loaded data
     if isinstance(x, list): return attach_rows(reader(x, ''), x), x
     return x, _rows(x)
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #f9a7775a
+# %% ../../nbs/moments/10_qvhighlights.ipynb #4b6887db
 def _md_names(buckets, hl:bool)->list:
     "The metric names behind moment_detr's printout: mAP and R1 at every threshold per bucket, then highlight metrics."
     names = []
@@ -365,7 +365,7 @@ def _md_tables(m, buckets, rep, n_gt):
         counts[b] = n_gt if b == 'full' else rep.info[f"n_{b}"]
     return tables, counts
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #a32b4f47
+# %% ../../nbs/moments/10_qvhighlights.ipynb #faded9ee
 def _md_brief(tables, mr:bool)->dict:
     "The moment keys of moment_detr's brief block, in its (sorted) order."
     full = tables.get('full')
@@ -383,7 +383,7 @@ def _md_highlights(m, brief)->dict:
         brief[f"HL-min-{l}-Hit1"] = hl_tables[f"HL-min-{l}"]['HL-Hit1']
     return hl_tables
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #2a75ae05
+# %% ../../nbs/moments/10_qvhighlights.ipynb #10fce30a
 def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
                         pred,            # predictions: JSONL (or JSON list) path, list of rows, or MomentsPred
                         match_number:bool=True,  # False: only the queries in both files (TimeChat's eval_vhd.py)
@@ -410,7 +410,7 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
     out = {'brief': brief, **hl_tables, **{b: tables[b] for b in sorted(tables)}, 'n_queries': counts or {'full': len(gt)}}
     return out
 
-# %% ../../nbs/moments/10_qvhighlights.ipynb #91b11864
+# %% ../../nbs/moments/10_qvhighlights.ipynb #8cc0292c
 def moment_detr_brief(gt,              # QVHighlights ground truth: JSONL path, list of rows, or MomentsGT
                       pred,            # predictions: JSONL path, list of rows, or MomentsPred
                       **conventions,   # overrides of the preset's conventions

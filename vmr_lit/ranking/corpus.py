@@ -79,7 +79,7 @@ class CorpusPred:
         return f"CorpusPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, {len(self.videos)} videos, from {self.source!r})"
 
 
-# %% ../../nbs/ranking/02_corpus.ipynb #528c6c1e
+# %% ../../nbs/ranking/02_corpus.ipynb #91c92076
 def _video_index(v2i, source)->np.ndarray:
     "The video names of a TVR submission's video2idx, at their indices (None where no video has that index)."
     if not isinstance(v2i, dict) or not v2i: raise InputError(f"{source}: 'video2idx' must map video names to indices")
@@ -89,7 +89,7 @@ def _video_index(v2i, source)->np.ndarray:
     names = np.full(idx.max() + 1, None, dtype=object); names[idx] = list(v2i)
     return names
 
-# %% ../../nbs/ranking/02_corpus.ipynb #5e9ded66
+# %% ../../nbs/ranking/02_corpus.ipynb #d484ce95
 def _submission_rows(obj, names, source, task)->tuple:
     "(query ids, [[vid_idx, st, ed(, score)]] arrays) of a TVR submission's list `task`, checked."
     qids, rows = [], []
@@ -109,7 +109,7 @@ def _submission_rows(obj, names, source, task)->tuple:
     if (c > 1).any(): raise InputError(f"{source}: duplicate desc_id: {', '.join(u[c > 1][:5])}")
     return qids, rows
 
-# %% ../../nbs/ranking/02_corpus.ipynb #b16be8d9
+# %% ../../nbs/ranking/02_corpus.ipynb #436441c0
 def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx, VCMR)
                         source='',
                         task:str='VCMR', # which list of the submission to read
@@ -136,7 +136,7 @@ def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx,
 register_loader('tvr-vcmr', lambda o: isinstance(o, dict) and 'video2idx' in o and 'VCMR' in o, read_tvr_submission,
                 "TVR submission JSON (video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}])")
 
-# %% ../../nbs/ranking/02_corpus.ipynb #b763229c
+# %% ../../nbs/ranking/02_corpus.ipynb #3b599bdb
 CORPUS_DEFAULTS = dict(iou_op='>=', union='hull', zero_union=0.0, dtype='float64', rank_by='score', max_pred=None,
                        unknown='raise', unknown_video='raise', reversed='raise', chunk=None)
 
@@ -150,7 +150,7 @@ register_preset('tvr-vcmr', 'corpus', "jayleicn/TVRetrieval VCMR R@K: right vide
                 display=dict(label=_vcmr_label, x100=True, digits=2, trim=True, block='VCMR', k=(1, 5, 10, 100), iou=(0.5, 0.7),
                              names=lambda ks, ious, op: [f"R@{k},IoU{op}{t:g}" for t in ious for k in ks]))   # {"VCMR": {...}}, IoU outer
 
-# %% ../../nbs/ranking/02_corpus.ipynb #c1baa48b
+# %% ../../nbs/ranking/02_corpus.ipynb #a4e88154
 def _corpus_specs(metrics, k, iou, c)->list:
     "The R@K,IoU op θ specs requested: full names, or the family 'R' expanded over k and iou."
     specs = []
@@ -163,7 +163,7 @@ def _corpus_specs(metrics, k, iou, c)->list:
     specs = list(dict.fromkeys(specs))
     return specs
 
-# %% ../../nbs/ranking/02_corpus.ipynb #cc83efce
+# %% ../../nbs/ranking/02_corpus.ipynb #5f40e44b
 def _corpus_rows(gt, pred, c)->tuple:
     "Ground-truth row of each predicted query, the unknown query ids, and each ground-truth video's index in the submission."
     # queries
@@ -187,7 +187,7 @@ def _corpus_rows(gt, pred, c)->tuple:
                          " (pass unknown_video='count' to score those queries 0)")
     return rows, unk, gv
 
-# %% ../../nbs/ranking/02_corpus.ipynb #2cb2bc38
+# %% ../../nbs/ranking/02_corpus.ipynb #dddebace
 def _corpus_ranked(gt, pred, rows, c)->tuple:
     "Predicted video indices (-1: none), windows and validity in ground-truth order, ranked and cut; the rank used."
     # predictions in ground-truth order, ranked
@@ -202,7 +202,7 @@ def _corpus_ranked(gt, pred, rows, c)->tuple:
     V = np.where(M, V, -1)
     return V, W, M, rank_by
 
-# %% ../../nbs/ranking/02_corpus.ipynb #c53293f0
+# %% ../../nbs/ranking/02_corpus.ipynb #3f8f1481
 def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 'tvr' loader) or a path
                     pred,             # CorpusPred or a path to a TVR submission
                     metrics=None,     # ['R'] (default) or names like 'R@10,IoU>=0.7'

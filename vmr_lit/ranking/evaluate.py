@@ -32,7 +32,7 @@ class RankingAligned:
     listed: np.ndarray     # (Q,) the query appears in the prediction file (even with an empty list)
     counts: dict           # n_without_predictions, n_pred_unknown_queries, n_pred_unknown_video, ...
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #b689dafd
+# %% ../../nbs/ranking/01_evaluate.ipynb #a2fe51ba
 def _video_names(videos):
     if videos is None: return None
     if isinstance(videos, (str, Path)):
@@ -42,7 +42,7 @@ def _video_names(videos):
         return set(obj)                                           # {name: ...} or [names]
     return set(map(str, videos))
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #53dfdf2a
+# %% ../../nbs/ranking/01_evaluate.ipynb #a6e057ec
 def _query_rows(gt, pred, unknown):
     "The ground-truth row of each predicted query (-1: not in the ground truth), and the ids of those missing."
     Q = len(gt)
@@ -57,7 +57,7 @@ def _query_rows(gt, pred, unknown):
                          f"{', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''} (pass unknown='ignore' to drop them)")
     return prow, missing
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #be9863a1
+# %% ../../nbs/ranking/01_evaluate.ipynb #2b867a22
 def _video_map(gt, pred, videos):
     "Ground-truth video id of each predicted video name (last entry -1, for padding), and the predictions naming no ground-truth video."
     corpus = _video_names(videos)
@@ -79,7 +79,7 @@ def _video_map(gt, pred, videos):
                       "no ground-truth moment; check the video naming", stacklevel=3)
     return vmap, n_unknown_video
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #2e33761f
+# %% ../../nbs/ranking/01_evaluate.ipynb #845ce548
 def _ranked(pred, pvalid, rank_by, max_pred):
     "Predicted video ids, windows and validity in rank order, cut to `max_pred`; scores for all predictions or none."
     n_valid = int(np.count_nonzero(pvalid))
@@ -100,7 +100,7 @@ def _ranked(pred, pvalid, rank_by, max_pred):
         pvid, pw, pvalid = pvid[:, :max_pred], np.ascontiguousarray(pw[:, :max_pred]), pvalid[:, :max_pred]
     return pvid, pw, pvalid
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #8c6265da
+# %% ../../nbs/ranking/01_evaluate.ipynb #3d1ea441
 def align_ranking(gt:RankingGT,           # ground truth
                   pred:RankingPred,       # predictions
                   rank_by:str='score',    # 'score' (decreasing, ties in list order; list order if no scores) or 'listed'
@@ -188,7 +188,7 @@ def load_pair(gt,        # ground truth: a path, loaded data, or a list of one o
         gt = gt[0]
     return load(gt), load(pred)
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #b798716a
+# %% ../../nbs/ranking/01_evaluate.ipynb #08b576f7
 def _ranking_conventions(preset, conventions)->dict:
     "Defaults < preset < keyword arguments; unknown keywords and unknown averages are errors."
     bad = set(conventions) - set(RANKING_DEFAULTS)
@@ -210,7 +210,7 @@ def _ndcg_values(gt, al, specs, conv)->dict:
     values = {s.name: values[s.name] for s in specs}
     return values
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #3bcdc682
+# %% ../../nbs/ranking/01_evaluate.ipynb #df3db005
 def evaluate_ranking(gt,                  # RankingGT or a path
                      pred,                # RankingPred or a path
                      metrics=None,        # ['NDCG'] (default) or names like 'NDCG@10,IoU>=0.3'
