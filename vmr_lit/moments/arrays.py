@@ -18,7 +18,7 @@ from ..io.windows import validate_windows, clip_windows
 from ..io.moments import (MomentsGT, MomentsPred, read_qvhighlights_gt, read_qvhighlights_pred,
                                     read_charades_sta, read_activitynet, read_cd, read_tvr, stream_predictions, _make_gt)
 
-# %% ../../nbs/moments/02_arrays.ipynb #082270f3
+# %% ../../nbs/moments/02_arrays.ipynb #d1a59684
 RANK_BY = ('score', 'listed', 'score-ties-last')
 
 @dataclass
@@ -32,6 +32,7 @@ class Aligned:
     @property
     def has_pred(self)->np.ndarray: return self.valid.any(1)
 
+# %% ../../nbs/moments/02_arrays.ipynb #da52ff39
 def rank_order(scores, valid, rank_by='score'):
     "Per-row permutation (Q, P) that ranks predictions; invalid entries go last."
     if rank_by not in RANK_BY: raise InputError(f"rank_by must be one of {RANK_BY}, got {rank_by!r}")
@@ -52,12 +53,14 @@ def rank_order(scores, valid, rank_by='score'):
         return idx
     return np.argsort(key, axis=1, kind='stable')
 
+# %% ../../nbs/moments/02_arrays.ipynb #4a452d3e
 def _reversed_remedy()->str:
     "What to do about reversed predicted windows: the presets (scripts) that accept them, by name."
     names = [k for k, v in core.PRESETS.items() if v['task'] == 'moments' and v['conventions'].get('reversed', 'raise') != 'raise']
     return ("fix the file, or score them as a legacy script does: pass reversed='count' or one of the presets "
             f"that accept them: {', '.join(names)}" if names else "fix the file or pass reversed='count'")
 
+# %% ../../nbs/moments/02_arrays.ipynb #a839f4f4
 def align(gt:MomentsGT,          # ground truth
           pred:MomentsPred,      # predictions
           rank_by:str='score',   # 'score', 'listed' or 'score-ties-last'

@@ -129,7 +129,7 @@ def _metric_compute(name:str)->tuple:
         raise InputError(f"metric {name!r}: unknown field {spec.field!r}; {own}subsets: {', '.join(SUBSETS) or 'none registered'}")
     return _on_subset(fam['compute'], spec.field), spec
 
-# %% ../../nbs/moments/05_evaluate.ipynb #1d90a11e
+# %% ../../nbs/moments/05_evaluate.ipynb #ed5b79dc
 DEFAULT_METRICS = ('R', 'AxIoU', 'mIoU')
 
 def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->list:
@@ -150,6 +150,7 @@ def expand_metrics(metrics=None, k=(1, 5, 10), iou=(0.3, 0.5, 0.7), op='>=')->li
         out += [n for n in names if n not in out]
     return out
 
+# %% ../../nbs/moments/05_evaluate.ipynb #6220c74f
 def resolve_conventions(preset=None, **conventions)->dict:
     "Defaults < preset < keyword arguments; unknown keywords are errors."
     allowed = all_conventions()
@@ -160,6 +161,7 @@ def resolve_conventions(preset=None, **conventions)->dict:
     check_op(conv['iou_op'])
     return conv
 
+# %% ../../nbs/moments/05_evaluate.ipynb #253afbce
 def _pred_chunks(pred, chunk):
     "MomentsPred chunks of `chunk` queries: streamed from a JSONL path, or sliced from loaded predictions."
     if isinstance(pred, (str, Path)):
@@ -173,6 +175,67 @@ def _no_predictions(n):
     "Predictions for `n` queries, none of them valid."
     return MomentsPred(np.array([], dtype=object), np.full((0, 1, 2), np.nan), np.full((0, 1), np.nan), np.zeros(0, np.int64))
 
+def _gt_rows(cp, gt, offset, index):
+    "Ground-truth rows of a chunk of predictions (-1: unknown), and the hashed index of query ids (built only if needed)."
+    m = len(cp.qids)
+    if index is None and offset + m <= len(gt) and (cp.qids == gt.qids[offset:offset + m]).all():
+        return np.arange(offset, offset + m), index          # in the ground truth's order, as files usually are
+    if index is None: index = pd.Index(gt.qids)
+    return index.get_indexer(cp.qids).astype(np.int64), index
+
+# %% ../../nbs/moments/05_evaluate.ipynb #e941c53a
+class _Scores:
+    "Per-query values of every metric, filled chunk by chunk, with the counts the contexts report."
+    def __init__(self, gt, conv, specs):
+        self.gt, self.conv, self.specs = gt, conv, specs
+        self.values = {n: np.zeros(len(gt)) for n, *_ in specs}
+        self.counts, self.tally = {}, {}
+    def run(self, rows, p):
+        "Score the ground-truth queries `rows` against their predictions `p`."
+        ctx = MomentsContext(self.gt.subset(rows), p, self.conv)
+        for n, fn, spec in self.specs: self.values[n][rows] = fn(ctx, spec)
+        if len(p): _tally_windows(self.tally, ctx.gt, ctx.aligned)
+        for key, v in ctx.aligned.counts.items():
+            if not key.startswith('gt_'): self.counts[key] = self.counts.get(key, 0) + v
+
+def _requested(metrics, preset, k, iou, conv, pred)->list:
+    "The metric names to score, expanded over k and iou; a preset's own metrics only where they apply to `pred`."
+    k = (1, 5, 10) if k is None else k
+    iou = (0.3, 0.5, 0.7) if iou is None else iou
+    names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
+    if metrics is None:   # a preset's metric that its script scores only on some predictions (highlights: with clip scores)
+        names = [n for n in names if (FAMILIES[parse_metric(n).family].get('applies') or (lambda p: True))(pred)]
+    return names
+
+# %% ../../nbs/moments/05_evaluate.ipynb #a4337d13
+def _score_chunks(sc:_Scores, pred, chunk_size:int)->tuple:
+    "Score the predictions chunk by chunk: (ground-truth queries seen, number of unknown queries dropped)."
+    gt, conv = sc.gt, sc.conv
+    seen, index, offset, n_unknown = np.zeros(len(gt), bool), None, 0, 0
+    for cp in _pred_chunks(pred, chunk_size):
+        rows, index = _gt_rows(cp, gt, offset, index)
+        offset += len(cp.qids)
+        unk = rows < 0
+        if unk.any():
+            check_query_ids(cp.qids, rows, gt.qids, cp.source, conv['unknown'])   # raises, or warns that they are dropped
+            n_unknown += int(unk.sum()); cp, rows = cp.subset(~unk), rows[~unk]
+        if seen[rows].any(): raise InputError(f"{cp.source}: duplicate query ids in predictions: {', '.join(map(str, gt.qids[rows[seen[rows]]][:5]))}")
+        seen[rows] = True
+        if len(rows): sc.run(rows, cp)
+    return seen, n_unknown
+
+def _moments_report(gt, sc:_Scores, seen, preset)->Report:
+    "The report: every ground-truth query, or with `only_predicted` only the queries that have predictions."
+    conv, counts, values = sc.conv, sc.counts, sc.values
+    excluded = {n: int(np.isnan(v).sum()) for n, v in values.items() if np.isnan(v).any()}
+    info = dict(counts, preset=preset, conventions=dict(conv), n_excluded=excluded)
+    if not conv['only_predicted']: return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info, mean=_nanmean)
+    rep = Report.from_values(np.asarray(gt.qids)[seen], {n: v[seen] for n, v in values.items()},
+                             counts.get('n_without_predictions', 0), info, mean=_nanmean)
+    rep.summary['n_not_scored'] = counts['n_not_scored']
+    return rep
+
+# %% ../../nbs/moments/05_evaluate.ipynb #42acda6b
 def evaluate_moments(gt,                      # ground truth: a path, records, a DataFrame or a `MomentsGT`
                      pred,                    # predictions: a path, records, a DataFrame or a `MomentsPred`
                      metrics=None,            # names or families; None: the preset's metrics, else `DEFAULT_METRICS`
@@ -188,53 +251,16 @@ def evaluate_moments(gt,                      # ground truth: a path, records, a
     gt = load(gt)
     if not isinstance(gt, MomentsGT): raise InputError(f"ground truth: expected moment annotations, got {type(gt).__name__}")
     conv = resolve_conventions(preset, **conventions)
-    k = (1, 5, 10) if k is None else k
-    iou = (0.3, 0.5, 0.7) if iou is None else iou
-    names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
-    if metrics is None:   # a preset's metric that its script scores only on some predictions (highlights: with clip scores)
-        names = [n for n in names if (FAMILIES[parse_metric(n).family].get('applies') or (lambda p: True))(pred)]
-    specs = [(n, *_metric_compute(n)) for n in names]
-    Q = len(gt)
-    index, offset = None, 0     # the hashed index of query ids, built only if predictions leave the ground truth's order
-    values = {n: np.zeros(Q) for n in names}
-    seen = np.zeros(Q, bool)
-    counts, tally = {}, {}
-    def run(rows, p):
-        ctx = MomentsContext(gt.subset(rows), p, conv)
-        for n, fn, spec in specs: values[n][rows] = fn(ctx, spec)
-        if len(p): _tally_windows(tally, ctx.gt, ctx.aligned)
-        for key, v in ctx.aligned.counts.items():
-            if not key.startswith('gt_'): counts[key] = counts.get(key, 0) + v
-    n_unknown = 0
-    for cp in _pred_chunks(pred, chunk_size):
-        m = len(cp.qids)
-        if index is None and offset + m <= Q and (cp.qids == gt.qids[offset:offset + m]).all():
-            rows = np.arange(offset, offset + m)            # in the ground truth's order, as files usually are
-        else:
-            if index is None: index = pd.Index(gt.qids)
-            rows = index.get_indexer(cp.qids).astype(np.int64)
-        offset += m
-        unk = rows < 0
-        if unk.any():
-            check_query_ids(cp.qids, rows, gt.qids, cp.source, conv['unknown'])   # raises, or warns that they are dropped
-            n_unknown += int(unk.sum()); cp, rows = cp.subset(~unk), rows[~unk]
-        if seen[rows].any(): raise InputError(f"{cp.source}: duplicate query ids in predictions: {', '.join(map(str, gt.qids[rows[seen[rows]]][:5]))}")
-        seen[rows] = True
-        if len(rows): run(rows, cp)
-    _warn_units(tally)
+    sc = _Scores(gt, conv, [(n, *_metric_compute(n)) for n in _requested(metrics, preset, k, iou, conv, pred)])
+    seen, n_unknown = _score_chunks(sc, pred, chunk_size)
+    _warn_units(sc.tally)
     rest = np.nonzero(~seen)[0]
-    if conv['only_predicted']: counts['n_not_scored'] = int(len(rest))   # TimeChat's --sample: left out, and counted
+    if conv['only_predicted']: sc.counts['n_not_scored'] = int(len(rest))   # TimeChat's --sample: left out, and counted
     else:
-        for i in range(0, len(rest), chunk_size): run(rest[i:i + chunk_size], _no_predictions(0))
-    counts['n_unknown_queries'] = n_unknown
-    counts.update({f"gt_{key}": v for key, v in gt.counts.items()})
-    excluded = {n: int(np.isnan(v).sum()) for n, v in values.items() if np.isnan(v).any()}
-    info = dict(counts, preset=preset, conventions=dict(conv), n_excluded=excluded)
-    if not conv['only_predicted']: return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info, mean=_nanmean)
-    rep = Report.from_values(np.asarray(gt.qids)[seen], {n: v[seen] for n, v in values.items()},
-                             counts.get('n_without_predictions', 0), info, mean=_nanmean)
-    rep.summary['n_not_scored'] = counts['n_not_scored']
-    return rep
+        for i in range(0, len(rest), chunk_size): sc.run(rest[i:i + chunk_size], _no_predictions(0))
+    sc.counts['n_unknown_queries'] = n_unknown
+    sc.counts.update({f"gt_{key}": v for key, v in gt.counts.items()})
+    return _moments_report(gt, sc, seen, preset)
 
 register_evaluator(MomentsPred, evaluate_moments)
 

@@ -26,11 +26,11 @@ def temporal_iou(pred,                 # predicted windows, shape (..., P, 2), [
 
     A single window (a pair `[start, end]`, shape (2,)) on either side drops that side's axis:
     `temporal_iou([0, 10], [5, 15])` is a 0-d array (1/3), `temporal_iou([0, 10], [[5, 15], [0, 5]])` has shape (2,)."""
-    if union not in UNIONS: raise ValueError(f"union must be one of {UNIONS}, got {union!r}")
+    if union not in UNIONS: raise InputError(f"union must be one of {UNIONS}, got {union!r}")
     p = np.asarray(pred, dtype=dtype)
     g = np.asarray(gt, dtype=dtype)
     if p.ndim == 0 or g.ndim == 0 or p.shape[-1] != 2 or g.shape[-1] != 2:
-        raise ValueError(f"windows must be [start, end] pairs: shape (2,) for one window or (..., n, 2); got pred {p.shape}, gt {g.shape}")
+        raise InputError(f"windows must be [start, end] pairs: shape (2,) for one window or (..., n, 2); got pred {p.shape}, gt {g.shape}")
     if p.ndim == 1 or g.ndim == 1:
         out = temporal_iou(p[None] if p.ndim == 1 else p, g[None] if g.ndim == 1 else g, union, zero_union, inclusive, eps, dtype)
         if g.ndim == 1: out = out[..., 0]
@@ -55,14 +55,14 @@ OPS = {'>': operator.gt, '>=': operator.ge}
 
 def check_op(op:str)->str:
     "Validate an IoU comparison operator."
-    if op not in OPS: raise ValueError(f"iou_op must be '>' or '>=', got {op!r}")
+    if op not in OPS: raise InputError(f"iou_op must be '>' or '>=', got {op!r}")
     return op
 
 def check_thresholds(thresholds, field:str='iou'):
     "Validate IoU thresholds: finite numbers in [0, 1]; returns a float array."
     t = np.atleast_1d(np.asarray(thresholds, dtype=float))
     bad = ~np.isfinite(t) | (t < 0) | (t > 1)
-    if bad.any(): raise ValueError(f"{field}: thresholds must lie in [0, 1], got {t[bad].tolist()}")
+    if bad.any(): raise InputError(f"{field}: thresholds must lie in [0, 1], got {t[bad].tolist()}")
     return t
 
 def compare(iou, threshold, op:str='>='):

@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['GAINS', 'DISCOUNTS', 'TIES', 'gain_values', 'discount_values', 'dcg_at_k', 'ideal_dcg_at_k', 'ndcg_at_k',
-           'ndcg_iou_ref', 'greedy_match', 'same_video_pairs', 'greedy_match_pairs', 'ndcg_iou', 'consensus']
+           'ndcg_iou_ref', 'same_video_pairs', 'greedy_match_pairs', 'greedy_match', 'ndcg_iou', 'consensus']
 
 # %% ../../nbs/moments/06_ndcg.ipynb #84fb2095
 import math
@@ -105,34 +105,7 @@ def ndcg_iou_ref(pred,                # ranked predictions: list of (video, star
             rels.append(gt[best][3]); remaining.remove(best)
     return float(ndcg_at_k(rels, [x[3] for x in gt], k, gain))
 
-# %% ../../nbs/moments/06_ndcg.ipynb #e8836e5c
-def greedy_match(iou,               # (Q, P, G) IoU of each ranked prediction with each ground truth
-                 eligible=None,     # (Q, P, G) bool: the pair may match (same video, both real); None: every pair
-                 thetas=(0.5,),     # IoU thresholds θ, each matched on its own
-                 iou_op:str='>=',   # a pair matches when IoU `iou_op` θ
-                 ties:str='first',  # equal IoUs: 'first' (lower ground-truth index) or 'last' (higher; moment_detr's mAP)
-                )->np.ndarray:      # (Q, T, P) index of the ground truth each prediction takes, -1 for none
-    "Greedy one-to-one matching in rank order: each prediction takes the remaining ground truth of highest IoU op θ."
-    x = np.asarray(iou, dtype=float); Q, P, G = x.shape
-    th = np.asarray(check_thresholds(thetas, 'thetas'), dtype=float)[None, :, None]
-    check_op(iou_op)
-    if ties not in ('first', 'last'): raise InputError(f"ties must be 'first' or 'last', got {ties!r}")
-    el = None if eligible is None else np.asarray(eligible, dtype=bool)
-    match = np.full((Q, th.shape[1], P), -1, dtype=np.int64)
-    if G == 0: return match
-    avail = np.ones((Q, th.shape[1], G), dtype=bool)
-    for j in range(P):
-        t = x[:, j, None, :]                                         # (Q, 1, G)
-        cand = compare(t, th, iou_op) & avail
-        if el is not None: cand &= el[:, j, None, :]
-        c = np.where(cand, t, -np.inf)
-        best = c.argmax(-1) if ties == 'first' else G - 1 - c[..., ::-1].argmax(-1)
-        qi, ti = np.nonzero(cand.any(-1))
-        match[qi, ti, j] = best[qi, ti]
-        avail[qi, ti, best[qi, ti]] = False
-    return match
-
-# %% ../../nbs/moments/06_ndcg.ipynb #098b1b93
+# %% ../../nbs/moments/06_ndcg.ipynb #18856ada
 def _flatnonzero_sparse(b):
     "`np.flatnonzero` of a sparse boolean array, faster: find the nonzero 8-byte words, then the bytes in them."
     f = b.ravel()
@@ -141,6 +114,7 @@ def _flatnonzero_sparse(b):
     i = np.flatnonzero(np.take(f.reshape(-1, 8), w, axis=0))
     return w[i >> 3] * 8 + (i & 7)
 
+# %% ../../nbs/moments/06_ndcg.ipynb #53a84e63
 def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth moments (<0: padding)
                      pred_vids,   # (Q, P) int video ids of the ranked predictions (<0: padding, unknown)
                      n_videos:int=None,  # an upper bound on the ids, if known (saves a pass)
@@ -160,11 +134,12 @@ def same_video_pairs(gt_vids,     # (Q, G) int video ids of the ground-truth mom
     q, g = np.divmod(r, G)
     return q, p, g
 
+# %% ../../nbs/moments/06_ndcg.ipynb #de8ae6d0
 def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pairs`, and their IoUs
                    relf,               # (Q*G,) ground-truth relevances, flat, padding 0
-                   G:int, Q:int, n_pos:int, mus, iou_op:str, ties:str):
+                   G:int, Q:int, n_pos:int, mus, iou_op:str,
+                   ties:str):          # equal IoUs: 'relevance' (higher first), 'file' (lower index), 'last' (higher index)
     "The greedy matching as the list of matches: (threshold index, query, position, flat ground-truth index)."
-    if ties not in TIES: raise InputError(f"ties must be one of {TIES}, got {ties!r}")
     M = len(mus); mus = np.asarray(mus, dtype=float)
     none = np.zeros(0, dtype=np.int64)
     if M == 0 or len(q) == 0: return none, none, none, none
@@ -175,7 +150,8 @@ def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pa
     m = np.flatnonzero(same[1:] | same[:-1])                        # pairs sharing their (position, query)
     if len(m):                                                      # order each such group by preference
         xm = x[m]
-        keys = (g[m], -xm, q[m], p[m]) if ties == 'file' else (g[m], -relf[key[m]], -xm, q[m], p[m])
+        gm = -g[m] if ties == 'last' else g[m]
+        keys = (gm, -relf[key[m]], -xm, q[m], p[m]) if ties == 'relevance' else (gm, -xm, q[m], p[m])
         o = m[np.lexsort(keys)]                                     # (a permutation within each group)
         q[m], key[m], x[m] = q[o], key[o], x[o]
     cand = compare(x[None, :], mus[:, None], iou_op)                # (M, E): a candidate under each threshold
@@ -198,6 +174,7 @@ def _greedy_chosen(q, p, g, iou,       # same-video pairs as from `same_video_pa
     cm, ce = np.concatenate(cm), np.concatenate(ce)
     return cm, q[ce], p[ce], key[ce]                                # in rank order
 
+# %% ../../nbs/moments/06_ndcg.ipynb #46add0a2
 def greedy_match_pairs(q,               # (E,) query of each pair, ordered by position then query
                        p,               # (E,) rank position of the prediction
                        g,               # (E,) ground-truth index
@@ -209,6 +186,7 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
                        ties:str='relevance',  # equal IoUs: 'relevance' (higher first, then lower index) or 'file'
                       )->np.ndarray:    # (M, Q, P) relevance given to each prediction, per threshold
     "The paper's greedy matching on a list of same-video pairs, all queries and thresholds at once."
+    if ties not in TIES: raise InputError(f"ties must be one of {TIES}, got {ties!r}")
     r = np.asarray(relevance, dtype=float); Q, G = r.shape
     relf = np.where(np.isnan(r), 0.0, r).ravel()
     cm, cq, cp, ck = _greedy_chosen(q, p, g, iou, relf, G, Q, n_pos, mus, iou_op, ties)
@@ -216,7 +194,51 @@ def greedy_match_pairs(q,               # (E,) query of each pair, ordered by po
     rel[(cm * Q + cq) * n_pos + cp] = relf[ck]
     return rel.reshape(len(mus), Q, n_pos)
 
-# %% ../../nbs/moments/06_ndcg.ipynb #9c4cc029
+# %% ../../nbs/moments/06_ndcg.ipynb #31095b3d
+def greedy_match(iou,               # (Q, P, G) IoU of each ranked prediction with each ground truth
+                 eligible=None,     # (Q, P, G) bool: the pair may match (same video, both real); None: every pair
+                 thetas=(0.5,),     # IoU thresholds θ, each matched on its own; None: no threshold (every pair matches)
+                 iou_op:str='>=',   # a pair matches when IoU `iou_op` θ
+                 ties:str='first',  # equal IoUs: 'first' (lower ground-truth index) or 'last' (higher; moment_detr's mAP)
+                )->np.ndarray:      # (Q, T, P) index of the ground truth each prediction takes, -1 for none
+    "Greedy one-to-one matching in rank order on a dense IoU tensor: the pair engine on the eligible pairs."
+    x = np.asarray(iou, dtype=float); Q, P, G = x.shape
+    th = [-np.inf] if thetas is None else [float(t) for t in check_thresholds(thetas, 'thetas')]
+    check_op(iou_op)
+    if ties not in ('first', 'last'): raise InputError(f"ties must be 'first' or 'last', got {ties!r}")
+    match = np.full((Q, len(th), P), -1, dtype=np.int64)
+    if G == 0 or P == 0: return match
+    el = np.ones(x.shape, bool) if eligible is None else np.broadcast_to(np.asarray(eligible, dtype=bool), x.shape)
+    p, q, g = np.nonzero(el.transpose(1, 0, 2))                     # ordered by position, query, ground truth
+    cm, cq, cp, ck = _greedy_chosen(q, p, g, x[q, p, g], np.zeros(Q * G), G, Q, P, th, iou_op,
+                                    'file' if ties == 'first' else 'last')
+    match[cq, cm, cp] = ck - cq * G
+    return match
+
+# %% ../../nbs/moments/06_ndcg.ipynb #374a57d2
+def _ndcg_chunk(g_v, gw, gr, p_v, pw, ks, mus, gain, iou_op, ties, union, zero_union, top):
+    "NDCG@k,IoU op mu of a chunk of queries, {(k, mu): (C,)}: same-video pairs, their IoUs, the matching, DCG from the matches."
+    C, G = g_v.shape; P = p_v.shape[1]
+    inv_d = 1.0 / discount_values(P)                       # 1 / d(i) of each rank position, as in `dcg_at_k`
+    kmax = max(ks)
+    rel2 = np.where(g_v >= 0, gr, 0.0)                          # relevances, padding 0 (its gain is 0 too)
+    # eligible pairs: same video (padding and unknown videos have negative ids and never match)
+    qi, pj, gk = same_video_pairs(g_v, p_v, top)
+    iou = temporal_iou(np.take(pw.reshape(-1, 2), qi * pw.shape[1] + pj, axis=0)[:, None],
+                       np.take(gw.reshape(-1, 2), qi * G + gk, axis=0)[:, None], union=union, zero_union=zero_union)[:, 0, 0]
+    relf = rel2.ravel()
+    cm, cq, cp, ck = _greedy_chosen(qi, pj, gk, iou, relf, G, C, P, mus, iou_op, ties)   # the matches, in rank order
+    row, w = cm * C + cq, gain_values(relf[ck], gain) * inv_d[cp]  # the terms g(rel_i) / d(i) of Eq. 1, one per match
+    ideal = gain_values(np.ascontiguousarray(np.sort(rel2, axis=1)[:, :-kmax - 1:-1]), gain)   # the best ranking's gains
+    out = {}
+    for k in ks:
+        n_ = np.searchsorted(cp, k)                                 # the matches above K come first
+        dcg = np.bincount(row[:n_], weights=w[:n_], minlength=len(mus) * C).astype(float).reshape(len(mus), C)
+        i = dcg_at_k(ideal, k)                                      # IDCG@K (the gains are applied above)
+        for m, d in zip(mus, dcg): out[(k, m)] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
+    return out
+
+# %% ../../nbs/moments/06_ndcg.ipynb #90f4be5e
 def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth moment (<0: padding)
              gt_windows,              # (Q, G, 2) ground-truth windows
              gt_rel,                  # (Q, G) relevances, NaN padded
@@ -242,26 +264,10 @@ def ndcg_iou(gt_vids,                 # (Q, G) int video id of each ground-truth
     if chunk is None: chunk = max(1, (1 << 24) // max(1, P * G))
     out = {(k, m): np.zeros(Q) for k in ks for m in mus}
     top = int(max(gv.max(initial=0), pv.max(initial=0)))  # the largest video id
-    inv_d = 1.0 / discount_values(P)                       # 1 / d(i) of each rank position, as in `dcg_at_k`
-    kmax = max(ks)
     for a in range(0, Q, chunk):
-        sl = slice(a, min(Q, a + chunk)); C = sl.stop - sl.start
-        g_v = gv[sl]
-        rel2 = np.where(g_v >= 0, gr[sl], 0.0)                      # relevances, padding 0 (its gain is 0 too)
-        # eligible pairs: same video (padding and unknown videos have negative ids and never match)
-        qi, pj, gk = same_video_pairs(g_v, pv[sl, :P], top)
-        iou = temporal_iou(np.take(pw[sl].reshape(-1, 2), qi * pw.shape[1] + pj, axis=0)[:, None],
-                           np.take(gw[sl].reshape(-1, 2), qi * G + gk, axis=0)[:, None], union=union, zero_union=zero_union)[:, 0, 0]
-        relf = rel2.ravel()
-        cm, cq, cp, ck = _greedy_chosen(qi, pj, gk, iou, relf, G, C, P, mus, iou_op, ties)   # the matches, in rank order
-        row, w = cm * C + cq, gain_values(relf[ck], gain) * inv_d[cp]  # the terms g(rel_i) / d(i) of Eq. 1, one per match
-        ideal = gain_values(np.ascontiguousarray(np.sort(rel2, axis=1)[:, :-kmax - 1:-1]), gain)   # the best ranking's gains
-        for k in ks:
-            n_ = np.searchsorted(cp, k)                             # the matches above K come first
-            dcg = np.bincount(row[:n_], weights=w[:n_], minlength=len(mus) * C).astype(float).reshape(len(mus), C)
-            i = dcg_at_k(ideal, k)                                  # IDCG@K (the gains are applied above)
-            for m, d in zip(mus, dcg):
-                out[(k, m)][sl] = np.divide(d, i, out=np.zeros_like(d), where=i > 0)
+        sl = slice(a, min(Q, a + chunk))
+        part = _ndcg_chunk(gv[sl], gw[sl], gr[sl], pv[sl, :P], pw[sl], ks, mus, gain, iou_op, ties, union, zero_union, top)
+        for key, v in part.items(): out[key][sl] = v
     return out
 
 # %% ../../nbs/moments/06_ndcg.ipynb #065f2fc5

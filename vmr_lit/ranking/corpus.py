@@ -20,7 +20,7 @@ from .. import core
 from ..moments.iou import temporal_iou, compare, check_op, check_thresholds
 from ..io.windows import validate_windows
 from ..moments.arrays import MomentsGT, rank_order
-from .evaluate import _load_pair
+from .evaluate import load_pair
 
 
 # %% ../../nbs/ranking/02_corpus.ipynb #a63ebf97
@@ -79,20 +79,19 @@ class CorpusPred:
         return f"CorpusPred({len(self)} queries, up to {self.vids.shape[1]} predictions each, {len(self.videos)} videos, from {self.source!r})"
 
 
-# %% ../../nbs/ranking/02_corpus.ipynb #4bfeb1d7
-def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx, VCMR)
-                        source='',
-                        task:str='VCMR', # which list of the submission to read
-                       )->CorpusPred:
-    "TVR submission `{video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}]}` as a `CorpusPred`."
-    if not isinstance(obj, dict) or 'video2idx' not in obj or task not in obj:
-        raise InputError(f"{source}: a TVR submission needs 'video2idx' and '{task}'")
-    v2i = obj['video2idx']
+# %% ../../nbs/ranking/02_corpus.ipynb #91c92076
+def _video_index(v2i, source)->np.ndarray:
+    "The video names of a TVR submission's video2idx, at their indices (None where no video has that index)."
     if not isinstance(v2i, dict) or not v2i: raise InputError(f"{source}: 'video2idx' must map video names to indices")
     idx = np.array([int(i) if isinstance(i, (int, float)) and float(i).is_integer() else -1 for i in v2i.values()])
     if (idx < 0).any(): raise InputError(f"{source}: video2idx: indices must be integers >= 0")
     if len(np.unique(idx)) != len(idx): raise InputError(f"{source}: video2idx: two videos share an index")
     names = np.full(idx.max() + 1, None, dtype=object); names[idx] = list(v2i)
+    return names
+
+# %% ../../nbs/ranking/02_corpus.ipynb #d484ce95
+def _submission_rows(obj, names, source, task)->tuple:
+    "(query ids, [[vid_idx, st, ed(, score)]] arrays) of a TVR submission's list `task`, checked."
     qids, rows = [], []
     for i, r in enumerate(obj[task]):
         if not isinstance(r, dict) or 'desc_id' not in r or 'predictions' not in r:
@@ -108,6 +107,18 @@ def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx,
         qids.append(q); rows.append(a)
     u, c = np.unique(np.array(qids, dtype=object).astype(str), return_counts=True)
     if (c > 1).any(): raise InputError(f"{source}: duplicate desc_id: {', '.join(u[c > 1][:5])}")
+    return qids, rows
+
+# %% ../../nbs/ranking/02_corpus.ipynb #436441c0
+def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx, VCMR)
+                        source='',
+                        task:str='VCMR', # which list of the submission to read
+                       )->CorpusPred:
+    "TVR submission `{video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}]}` as a `CorpusPred`."
+    if not isinstance(obj, dict) or 'video2idx' not in obj or task not in obj:
+        raise InputError(f"{source}: a TVR submission needs 'video2idx' and '{task}'")
+    names = _video_index(obj['video2idx'], source)
+    qids, rows = _submission_rows(obj, names, source, task)
     n = np.array([len(a) for a in rows], dtype=np.int64); P = int(n.max()) if len(n) else 0
     vids = np.full((len(rows), P), -1, dtype=np.int64); win = np.full((len(rows), P, 2), np.nan); sc = np.full((len(rows), P), np.nan)
     for i, a in enumerate(rows):
@@ -125,7 +136,7 @@ def read_tvr_submission(obj,            # parsed TVR submission JSON (video2idx,
 register_loader('tvr-vcmr', lambda o: isinstance(o, dict) and 'video2idx' in o and 'VCMR' in o, read_tvr_submission,
                 "TVR submission JSON (video2idx, VCMR: [{desc_id, predictions: [[vid_idx, st, ed, score]]}])")
 
-# %% ../../nbs/ranking/02_corpus.ipynb #4fc4343a
+# %% ../../nbs/ranking/02_corpus.ipynb #3b599bdb
 CORPUS_DEFAULTS = dict(iou_op='>=', union='hull', zero_union=0.0, dtype='float64', rank_by='score', max_pred=None,
                        unknown='raise', unknown_video='raise', reversed='raise', chunk=None)
 
@@ -139,24 +150,9 @@ register_preset('tvr-vcmr', 'corpus', "jayleicn/TVRetrieval VCMR R@K: right vide
                 display=dict(label=_vcmr_label, x100=True, digits=2, trim=True, block='VCMR', k=(1, 5, 10, 100), iou=(0.5, 0.7),
                              names=lambda ks, ious, op: [f"R@{k},IoU{op}{t:g}" for t in ious for k in ks]))   # {"VCMR": {...}}, IoU outer
 
-def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 'tvr' loader) or a path
-                    pred,             # CorpusPred or a path to a TVR submission
-                    metrics=None,     # ['R'] (default) or names like 'R@10,IoU>=0.7'
-                    k=None,           # cut-offs for 'R' (default 1, 5, 10, 100)
-                    iou=None,         # thresholds for 'R' (default 0.5, 0.7)
-                    preset:str=None,  # 'tvr-vcmr' ('tvr' is accepted) reproduces TVRetrieval
-                    **conventions,    # iou_op, union, zero_union, dtype, rank_by, max_pred, unknown, unknown_video, reversed, chunk
-                   )->Report:
-    "Corpus R@K,IoU≥θ (VCMR): a hit needs the right video and enough overlap; a `Report` per ground-truth query."
-    gt, pred = _load_pair(gt, pred, 'corpus')
-    if not hasattr(gt, 'vids') or not hasattr(gt, 'windows') or np.ndim(gt.vids) != 1:
-        raise InputError(f"corpus: ground truth must be TVR JSONL (desc_id, vid_name, ts), got {type(gt).__name__}")
-    bad = set(conventions) - set(CORPUS_DEFAULTS)
-    if bad: raise InputError(f"unknown corpus conventions {sorted(bad)}; known: {', '.join(CORPUS_DEFAULTS)}")
-    if preset == 'tvr': preset = 'tvr-vcmr'
-    c = {**CORPUS_DEFAULTS, **get_preset(preset, 'corpus'), **conventions}
-    if k is None: k = (1, 5, 10, 100)         # core.evaluate passes None: each task has its own default
-    if iou is None: iou = (0.5, 0.7)
+# %% ../../nbs/ranking/02_corpus.ipynb #a4e88154
+def _corpus_specs(metrics, k, iou, c)->list:
+    "The R@K,IoU op θ specs requested: full names, or the family 'R' expanded over k and iou."
     specs = []
     for name in (['R'] if metrics is None else ([metrics] if isinstance(metrics, str) else metrics)):
         s = parse_metric(name)
@@ -165,6 +161,11 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
             for op, t in ([(s.op, s.theta)] if s.theta is not None else [(c['iou_op'], float(x)) for x in check_thresholds(iou, 'iou')]):
                 specs.append(MetricSpec('R', int(kk), check_op(op), float(t)))
     specs = list(dict.fromkeys(specs))
+    return specs
+
+# %% ../../nbs/ranking/02_corpus.ipynb #5f40e44b
+def _corpus_rows(gt, pred, c)->tuple:
+    "Ground-truth row of each predicted query, the unknown query ids, and each ground-truth video's index in the submission."
     # queries
     pos = {q: i for i, q in enumerate(gt.qids)}
     rows = np.array([pos.get(q, -1) for q in pred.qids], dtype=np.int64)
@@ -176,7 +177,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
         raise InputError(f"{pred.source}: {pred.counts['n_reversed']} reversed predicted windows (end < start); "
                          "fix the file or pass reversed='count' (TVRetrieval scores them 0)")
     if pred.counts.get('n_reversed', 0):
-        warnings.warn(f"{pred.source}: {pred.counts['n_reversed']} reversed predicted windows accepted (IoU 0)", stacklevel=2)
+        warnings.warn(f"{pred.source}: {pred.counts['n_reversed']} reversed predicted windows accepted (IoU 0)", stacklevel=3)
     # videos: the ground truth's names in the submission's index
     v2i = {v: i for i, v in enumerate(pred.videos)}
     gv = np.array([v2i.get(v, -1) for v in gt.vids], dtype=np.int64)
@@ -184,6 +185,11 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
         miss = np.unique(gt.vids[gv < 0])
         raise InputError(f"{pred.source}: {len(miss)} ground-truth videos are missing from video2idx: {', '.join(miss[:3])}"
                          " (pass unknown_video='count' to score those queries 0)")
+    return rows, unk, gv
+
+# %% ../../nbs/ranking/02_corpus.ipynb #dddebace
+def _corpus_ranked(gt, pred, rows, c)->tuple:
+    "Predicted video indices (-1: none), windows and validity in ground-truth order, ranked and cut; the rank used."
     # predictions in ground-truth order, ranked
     keep = rows >= 0
     Q, P = len(gt), pred.vids.shape[1]
@@ -194,6 +200,30 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
     V, W, M = np.take_along_axis(V, o, 1), np.take_along_axis(W, o[..., None], 1), np.take_along_axis(M, o, 1)
     if c['max_pred'] is not None: V, W, M = V[:, :c['max_pred']], W[:, :c['max_pred']], M[:, :c['max_pred']]
     V = np.where(M, V, -1)
+    return V, W, M, rank_by
+
+# %% ../../nbs/ranking/02_corpus.ipynb #3f8f1481
+def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 'tvr' loader) or a path
+                    pred,             # CorpusPred or a path to a TVR submission
+                    metrics=None,     # ['R'] (default) or names like 'R@10,IoU>=0.7'
+                    k=None,           # cut-offs for 'R' (default 1, 5, 10, 100)
+                    iou=None,         # thresholds for 'R' (default 0.5, 0.7)
+                    preset:str=None,  # 'tvr-vcmr' ('tvr' is accepted) reproduces TVRetrieval
+                    **conventions,    # iou_op, union, zero_union, dtype, rank_by, max_pred, unknown, unknown_video, reversed, chunk
+                   )->Report:
+    "Corpus R@K,IoU≥θ (VCMR): a hit needs the right video and enough overlap; a `Report` per ground-truth query."
+    gt, pred = load_pair(gt, pred, 'corpus')
+    if not hasattr(gt, 'vids') or not hasattr(gt, 'windows') or np.ndim(gt.vids) != 1:
+        raise InputError(f"corpus: ground truth must be TVR JSONL (desc_id, vid_name, ts), got {type(gt).__name__}")
+    bad = set(conventions) - set(CORPUS_DEFAULTS)
+    if bad: raise InputError(f"unknown corpus conventions {sorted(bad)}; known: {', '.join(CORPUS_DEFAULTS)}")
+    if preset == 'tvr': preset = 'tvr-vcmr'
+    c = {**CORPUS_DEFAULTS, **get_preset(preset, 'corpus'), **conventions}
+    if k is None: k = (1, 5, 10, 100)         # core.evaluate passes None: each task has its own default
+    if iou is None: iou = (0.5, 0.7)
+    specs = _corpus_specs(metrics, k, iou, c)
+    rows, unk, gv = _corpus_rows(gt, pred, c)
+    V, W, M, rank_by = _corpus_ranked(gt, pred, rows, c)
     values = {}
     for op in dict.fromkeys(s.op for s in specs):
         sub = [s for s in specs if s.op == op]

@@ -32,7 +32,7 @@ class RankingAligned:
     listed: np.ndarray     # (Q,) the query appears in the prediction file (even with an empty list)
     counts: dict           # n_without_predictions, n_pred_unknown_queries, n_pred_unknown_video, ...
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #cb7f22bc
+# %% ../../nbs/ranking/01_evaluate.ipynb #a2fe51ba
 def _video_names(videos):
     if videos is None: return None
     if isinstance(videos, (str, Path)):
@@ -42,16 +42,9 @@ def _video_names(videos):
         return set(obj)                                           # {name: ...} or [names]
     return set(map(str, videos))
 
-def align_ranking(gt:RankingGT,           # ground truth
-                  pred:RankingPred,       # predictions
-                  rank_by:str='score',    # 'score' (decreasing, ties in list order; list order if no scores) or 'listed'
-                  unknown:str='raise',    # predicted queries absent from the ground truth: 'raise' or 'ignore'
-                  videos=None,            # the corpus' video names (list, or a JSON file): unknown names raise
-                  max_pred:int=None,      # keep only the first `max_pred` ranked predictions
-                 )->RankingAligned:
-    "Predictions in ground-truth order, ranked, video names mapped to the ground truth's ids."
-    if rank_by not in ('score', 'listed'): raise InputError(f"rank_by must be 'score' or 'listed', got {rank_by!r}")
-    if unknown not in ('raise', 'ignore'): raise InputError(f"unknown must be 'raise' or 'ignore', got {unknown!r}")
+# %% ../../nbs/ranking/01_evaluate.ipynb #a6e057ec
+def _query_rows(gt, pred, unknown):
+    "The ground-truth row of each predicted query (-1: not in the ground truth), and the ids of those missing."
     Q = len(gt)
     if len(pred.qids) == Q and (pred.qids is gt.qids or bool((pred.qids == gt.qids).all())):
         prow = np.arange(Q)                                       # same queries in the same order (the usual case)
@@ -62,6 +55,11 @@ def align_ranking(gt:RankingGT,           # ground truth
     if len(missing) and unknown == 'raise':
         raise InputError(f"{pred.source}: {len(missing)} predicted queries are not in the ground truth {gt.source}: "
                          f"{', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''} (pass unknown='ignore' to drop them)")
+    return prow, missing
+
+# %% ../../nbs/ranking/01_evaluate.ipynb #2b867a22
+def _video_map(gt, pred, videos):
+    "Ground-truth video id of each predicted video name (last entry -1, for padding), and the predictions naming no ground-truth video."
     corpus = _video_names(videos)
     pvalid = pred.valid
     if corpus is not None:
@@ -78,7 +76,13 @@ def align_ranking(gt:RankingGT,           # ground truth
     n_valid = int(np.count_nonzero(pvalid))
     if n_valid and n_unknown_video > 0.5 * n_valid:
         warnings.warn(f"{pred.source}: {n_unknown_video} of {n_valid} predictions name videos that appear in "
-                      "no ground-truth moment; check the video naming", stacklevel=2)
+                      "no ground-truth moment; check the video naming", stacklevel=3)
+    return vmap, n_unknown_video
+
+# %% ../../nbs/ranking/01_evaluate.ipynb #845ce548
+def _ranked(pred, pvalid, rank_by, max_pred):
+    "Predicted video ids, windows and validity in rank order, cut to `max_pred`; scores for all predictions or none."
+    n_valid = int(np.count_nonzero(pvalid))
     sc = pred.scores
     n_sc = int(np.count_nonzero(np.isfinite(sc) & pvalid))
     if 0 < n_sc < n_valid:
@@ -94,6 +98,24 @@ def align_ranking(gt:RankingGT,           # ground truth
             pw = np.take_along_axis(pw, order[..., None], 1)
     if max_pred is not None:                                  # the kernel reads windows by flat index: keep them contiguous
         pvid, pw, pvalid = pvid[:, :max_pred], np.ascontiguousarray(pw[:, :max_pred]), pvalid[:, :max_pred]
+    return pvid, pw, pvalid
+
+# %% ../../nbs/ranking/01_evaluate.ipynb #3d1ea441
+def align_ranking(gt:RankingGT,           # ground truth
+                  pred:RankingPred,       # predictions
+                  rank_by:str='score',    # 'score' (decreasing, ties in list order; list order if no scores) or 'listed'
+                  unknown:str='raise',    # predicted queries absent from the ground truth: 'raise' or 'ignore'
+                  videos=None,            # the corpus' video names (list, or a JSON file): unknown names raise
+                  max_pred:int=None,      # keep only the first `max_pred` ranked predictions
+                 )->RankingAligned:
+    "Predictions in ground-truth order, ranked, video names mapped to the ground truth's ids."
+    if rank_by not in ('score', 'listed'): raise InputError(f"rank_by must be 'score' or 'listed', got {rank_by!r}")
+    if unknown not in ('raise', 'ignore'): raise InputError(f"unknown must be 'raise' or 'ignore', got {unknown!r}")
+    Q = len(gt)
+    prow, missing = _query_rows(gt, pred, unknown)
+    pvalid = pred.valid
+    vmap, n_unknown_video = _video_map(gt, pred, videos)
+    pvid, pw, pvalid = _ranked(pred, pvalid, rank_by, max_pred)
     pv = vmap[np.where(pvalid, pvid, -1)]                         # ground-truth video ids; -1: padding or unknown
     P = pv.shape[1]
     keep = prow >= 0
@@ -156,14 +178,39 @@ def refuse_other_task(gt,     # loaded ground truth
                          f"ground truth (query_id, relevant_moment: video_name, timestamp, relevance)")
 
 # %% ../../nbs/ranking/01_evaluate.ipynb #c9377a22
-def _load_pair(gt, pred, task:str):
-    "The loaded ground truth (a path, loaded data, or a list of one) and predictions of a one-file task."
+def load_pair(gt,        # ground truth: a path, loaded data, or a list of one of those
+              pred,      # predictions: a path or loaded data
+              task:str,  # the task's name, for messages
+             )->tuple:   # (ground truth, predictions), loaded
+    "The loaded ground truth and predictions of a one-file task."
     if isinstance(gt, (list, tuple)):
         if len(gt) != 1: raise InputError(f"{task}: give one ground-truth file")
         gt = gt[0]
     return load(gt), load(pred)
 
-# %% ../../nbs/ranking/01_evaluate.ipynb #d0685c2b
+# %% ../../nbs/ranking/01_evaluate.ipynb #08b576f7
+def _ranking_conventions(preset, conventions)->dict:
+    "Defaults < preset < keyword arguments; unknown keywords and unknown averages are errors."
+    bad = set(conventions) - set(RANKING_DEFAULTS)
+    if bad: raise InputError(f"unknown ranking conventions {sorted(bad)}; known: {', '.join(RANKING_DEFAULTS)}")
+    conv = {**RANKING_DEFAULTS, **get_preset(preset, 'ranking'), **conventions}
+    if conv['average'] not in ('all', 'with-predictions'):
+        raise InputError(f"average must be 'all' or 'with-predictions', got {conv['average']!r}")
+    return conv
+
+def _ndcg_values(gt, al, specs, conv)->dict:
+    "Per-query values of every requested NDCG@K,IoU metric, one kernel pass per comparison operator."
+    values = {}
+    for op in dict.fromkeys(s.op for s in specs):
+        sub = [s for s in specs if s.op == op]
+        res = ndcg_iou(gt.vids, gt.windows, gt.relevance, al.vids, al.windows,
+                       ks=sorted({s.k for s in sub}), mus=sorted({s.theta for s in sub}), gain=conv['gain'],
+                       iou_op=op, ties=conv['ties'], union=conv['union'], zero_union=conv['zero_union'], chunk=conv['chunk'])
+        for s in sub: values[s.name] = res[(s.k, s.theta)]
+    values = {s.name: values[s.name] for s in specs}
+    return values
+
+# %% ../../nbs/ranking/01_evaluate.ipynb #df3db005
 def evaluate_ranking(gt,                  # RankingGT or a path
                      pred,                # RankingPred or a path
                      metrics=None,        # ['NDCG'] (default) or names like 'NDCG@10,IoU>=0.3'
@@ -173,29 +220,18 @@ def evaluate_ranking(gt,                  # RankingGT or a path
                      **conventions,       # gain, iou_op, union, ties, rank_by, average, unknown, videos, max_pred, chunk
                     )->Report:
     "NDCG@K,IoU≥μ of ranked corpus moment predictions; a `Report` with one row per ground-truth query."
-    gt, pred = _load_pair(gt, pred, 'ranking')
+    gt, pred = load_pair(gt, pred, 'ranking')
     refuse_other_task(gt, pred)
     if not isinstance(gt, RankingGT): raise InputError(f"ranking: ground truth must be TVR-Ranking JSON, got {type(gt).__name__}")
     if not isinstance(pred, RankingPred): raise InputError(f"ranking: predictions of type {type(pred).__name__}")
-    bad = set(conventions) - set(RANKING_DEFAULTS)
-    if bad: raise InputError(f"unknown ranking conventions {sorted(bad)}; known: {', '.join(RANKING_DEFAULTS)}")
-    conv = {**RANKING_DEFAULTS, **get_preset(preset, 'ranking'), **conventions}
-    if conv['average'] not in ('all', 'with-predictions'):
-        raise InputError(f"average must be 'all' or 'with-predictions', got {conv['average']!r}")
+    conv = _ranking_conventions(preset, conventions)
     if k is None: k = (10, 20, 40)            # core.evaluate passes None: each task has its own default
     if iou is None: iou = (0.3, 0.5, 0.7)
     specs = ranking_metrics(metrics, k, iou, check_op(conv['iou_op']))
     keep = max(s.k for s in specs)                 # NDCG@K reads only the first K ranked predictions
     if conv['max_pred'] is not None: keep = min(keep, int(conv['max_pred']))
     al = align_ranking(gt, pred, conv['rank_by'], conv['unknown'], conv['videos'], keep)
-    values = {}
-    for op in dict.fromkeys(s.op for s in specs):
-        sub = [s for s in specs if s.op == op]
-        res = ndcg_iou(gt.vids, gt.windows, gt.relevance, al.vids, al.windows,
-                       ks=sorted({s.k for s in sub}), mus=sorted({s.theta for s in sub}), gain=conv['gain'],
-                       iou_op=op, ties=conv['ties'], union=conv['union'], zero_union=conv['zero_union'], chunk=conv['chunk'])
-        for s in sub: values[s.name] = res[(s.k, s.theta)]
-    values = {s.name: values[s.name] for s in specs}
+    values = _ndcg_values(gt, al, specs, conv)
     mean = np.mean
     if conv['average'] == 'with-predictions':
         for n in values: values[n] = np.where(al.listed, values[n], np.nan)
