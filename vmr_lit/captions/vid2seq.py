@@ -15,7 +15,8 @@ import numpy as np
 from .. import core
 from ..core import InputError, register_preset
 from ..io.formats import register_loader, load
-from ..io.captions import CaptionGT, CaptionPred, _window, _sentence, _num, _caption_lists
+from ..io.captions import (CaptionGT, CaptionPred, check_window as _window, check_sentence as _sentence,
+                                 finite_number as _num, caption_lists as _caption_lists)
 from ..moments.iou import temporal_iou
 from .densevid import anet_items
 from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'FRAME_COLUMNS', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl',
-           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'Records',
-           'frame_records', 'csv_table', 'detect_kind', 'load', 'formats_table']
+           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'sniff',
+           'parse_file', 'Records', 'frame_records', 'csv_table', 'detect_kind', 'load', 'to_number', 'formats_table']
 
 # %% ../../nbs/io/01_formats.ipynb #d6746294
 import csv
@@ -280,10 +280,9 @@ class JsonArrayFile:
 
 LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
 
-def _sniff(path)->tuple:
-    """How a file is written, from its first two non-blank lines: ('jsonl', first record),
-    ('json', its first character), ('text', None), ('empty', None), or ('bad-line', message) for a malformed
-    first record of a JSONL file."""
+def sniff(path,     # a file
+         )->tuple:  # ('jsonl', first record), ('json', '[' or '{'), ('text', None), ('empty', None) or ('bad-line', message)
+    "How a file is written, from its first two non-blank lines ('bad-line': a JSONL file whose first record is malformed)."
     with open(path, encoding='utf-8') as f:
         lines = (l for l in f if l.strip())
         first, second = next(lines, ''), next(lines, '')
@@ -295,11 +294,12 @@ def _sniff(path)->tuple:
         if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')): return 'bad-line', e.msg
         return 'json', first.lstrip()[0]
 
-def _parse(path):
-    "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`) or text lines; returns (fmt, obj)."
+def parse_file(path,     # a JSON, JSONL or text file
+              )->tuple:  # (fmt, obj): ('json', document), ('jsonl', JsonlFile) or ('text', lines)
+    "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`; a large JSON array lazily, a `JsonArrayFile`) or text lines."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
-    fmt, x = _sniff(path)
+    fmt, x = sniff(path)
     if fmt == 'empty': raise InputError(f"{path}: the file is empty")
     if fmt == 'bad-line': raise InputError(f"{path}:1: malformed JSON line ({x})")
     if fmt == 'jsonl': return 'jsonl', JsonlFile(path)
@@ -410,7 +410,7 @@ def csv_table(lines,       # the lines of a CSV file, header first
 
 # %% ../../nbs/io/01_formats.ipynb #b0a23dcd
 def _in_memory(obj):
-    "(fmt, obj) for data in memory, as `_parse` returns for files; None for data already loaded."
+    "(fmt, obj) for data in memory, as `parse_file` returns for files; None for data already loaded."
     if isinstance(obj, pd.DataFrame): return 'jsonl', Records(frame_records(obj, 'DataFrame'), 'DataFrame records')
     if isinstance(obj, dict): return 'json', obj
     if isinstance(obj, (list, tuple)) and len(obj) and all(isinstance(r, dict) for r in obj): return 'jsonl', Records(list(obj))
@@ -441,8 +441,8 @@ def detect_kind(path,                  # a file, or data in memory
                )->Optional[Loader]:
     "The registered loader that would read `path`, from its structure; None if none would."
     if isinstance(path, (str, Path)) and max_json_bytes is not None and Path(path).exists() \
-       and Path(path).stat().st_size > max_json_bytes and _sniff(path)[0] in ('json', 'bad-line'): return None
-    fmt, obj = _parse(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
+       and Path(path).stat().st_size > max_json_bytes and sniff(path)[0] in ('json', 'bad-line'): return None
+    fmt, obj = parse_file(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
     return _detect(fmt, obj) if fmt else None
 
 def load(path,                # a file in any supported format, or its records in memory (see below)
@@ -455,7 +455,7 @@ def load(path,                # a file in any supported format, or its records i
     with one row per window: predictions with columns qid, start, end, score; ground truth with qid, start,
     end, duration and optionally vid. Messages about records name them `records:N` (the N-th record, from 1).
     Canonical structures (already loaded) are returned unchanged."""
-    if isinstance(path, (str, Path)): fmt, obj = _parse(path)
+    if isinstance(path, (str, Path)): fmt, obj = parse_file(path)
     else:
         mem = _in_memory(path)
         if mem is None: return path                                 # already loaded
@@ -491,7 +491,7 @@ def _unrecognised(path, fmt, obj)->InputError:
 
 
 # %% ../../nbs/io/01_formats.ipynb #e6dd650b
-def _num(x,                  # a value read from a file
+def to_number(x,                  # a value read from a file
          where:str,          # what and where it is, for the message ("pred.jsonl:3 start")
          strings:bool=False, # also accept numeric strings (text formats such as Charades-STA)
          finite:bool=False,  # refuse NaN and infinities

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from ..core import InputError
-from .formats import (register_loader, load, JsonlFile, JsonlColumns, bulk_chunks, iter_jsonl_bulk, _sniff,
-                             _num as _fnum, csv_table, frame_records)
+from .formats import (register_loader, load, JsonlFile, JsonlColumns, bulk_chunks, iter_jsonl_bulk, sniff,
+                             to_number, csv_table, frame_records)
 from .windows import validate_windows
 
 # %% ../../nbs/io/03_moments.ipynb #5350ffbf
@@ -71,7 +71,7 @@ def _pad(rows, width, fill=np.nan):
 
 def _num(x, where):
     "A float from a JSON number (or a numeric string, as in text files), or an InputError naming `where`."
-    return _fnum(x, where, strings=True)
+    return to_number(x, where, strings=True)
 
 def _windows(ws, where, width=2):
     "Validate a list of [s, e] (or [s, e, score]) lists."
@@ -83,7 +83,16 @@ def _windows(ws, where, width=2):
         out.append([_num(v, f"{where}[{i}]") for v in w[:width]])
     return out
 
-def _make_gt(qids, vids, durs, queries, source, wins=None, W=None, n=None):
+def make_gt(qids,        # (Q,) query ids
+            vids,        # (Q,) video ids
+            durs,        # (Q,) durations in seconds, NaN where unknown
+            queries,     # (Q,) query sentences
+            source,      # where the data come from, for messages
+            wins=None,   # per query a list of [start, end] windows; or give `W` and `n`
+            W=None,      # (Q, G, 2) NaN-padded windows
+            n=None,      # (Q,) number of real windows per query
+           )->MomentsGT:
+    "A checked `MomentsGT`: unique query ids, positive durations, finite windows (reversed ones counted, not refused)."
     qids = np.array(list(map(str, qids)), dtype=object)
     if len(set(qids.tolist())) != len(qids):       # a set is the quickest check; pandas names the repeats
         dup = pd.Index(qids).duplicated()
@@ -155,7 +164,7 @@ def read_qvhighlights_gt(rows, source=''):
     "QVHighlights-style JSONL ground truth: qid, vid, duration, relevant_windows (records, or a `JsonlFile` read by chunks)."
     parts = [_gt_chunk(c, source) for c in bulk_chunks(rows, 'relevant_windows', 2, _gt_columns)]
     cat = lambda i: list(itertools.chain.from_iterable(p[i] for p in parts))
-    return _make_gt(cat(0), cat(1), np.concatenate([p[2] for p in parts]), cat(5), source,
+    return make_gt(cat(0), cat(1), np.concatenate([p[2] for p in parts]), cat(5), source,
                     W=_stack([p[3] for p in parts], 2), n=np.concatenate([p[4] for p in parts]))
 
 # %% ../../nbs/io/03_moments.ipynb #bdc2f730
@@ -223,7 +232,7 @@ def read_charades_sta(lines, source=''):
         if len(parts) != 3: raise InputError(f"{source}:{i+1}: expected 'vid start end##sentence', got {line[:60]!r}")
         qids.append(str(i)); vids.append(parts[0]); qs.append(sent.strip())
         wins.append([[_num(parts[1], f"{source}:{i+1} start"), _num(parts[2], f"{source}:{i+1} end")]])
-    return _make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
+    return make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
 
 def _read_video_dict(obj, source, dur_keys):
     qids, vids, durs, wins, qs = [], [], [], [], []
@@ -238,7 +247,7 @@ def _read_video_dict(obj, source, dur_keys):
         for i, (ts, s) in enumerate(zip(v['timestamps'], sents)):
             qids.append(f"{vid}#{i}"); vids.append(vid); durs.append(dur); qs.append(s)
             wins.append(_windows([ts], f"{source}: video {vid} timestamps"))
-    return _make_gt(qids, vids, durs, qs, source, wins=wins)
+    return make_gt(qids, vids, durs, qs, source, wins=wins)
 
 def read_activitynet(obj, source=''):
     "ActivityNet Captions / 2D-TAN JSON: {vid: {duration, timestamps, sentences}}; query id `vid#i`."
@@ -257,7 +266,7 @@ def read_tvr(rows, source=''):
         qids.append(r['desc_id']); vids.append(r['vid_name']); qs.append(r.get('desc', ''))
         durs.append(_num(r['duration'], f"{source}:{i} duration") if r.get('duration') is not None else np.nan)
         wins.append(_windows([r['ts']], f"{source}:{i} query {r['desc_id']} ts"))
-    return _make_gt(qids, vids, durs, qs, source, wins=wins)
+    return make_gt(qids, vids, durs, qs, source, wins=wins)
 
 # %% ../../nbs/io/03_moments.ipynb #8e51d79b
 _CSV_COLUMNS = {'qid', 'start', 'end', 'score', 'duration'}
@@ -307,6 +316,6 @@ register_loader('activitynet', lambda o: _is_video_dict(o, lambda v: 'duration' 
 def stream_predictions(path, chunk:int=100_000):
     "Yield MomentsPred chunks of a QVHighlights prediction JSONL file; None if `path` is not one."
     p = Path(path)
-    fmt, rec = _sniff(p)
+    fmt, rec = sniff(p)
     if fmt != 'jsonl' or not isinstance(rec, dict) or 'pred_relevant_windows' not in rec: return None
     return (read_qvhighlights_pred(c, str(p)) for c in iter_jsonl_bulk(p, 'pred_relevant_windows', 3, chunk, _has_qid))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 from ..core import InputError
-from .formats import register_loader, _num
+from .formats import register_loader, to_number
 from . import formats
 from .windows import validate_windows
 
@@ -134,11 +134,11 @@ def _gt_part(obj, source, vocab, offset=0):
                 raise InputError(f"{where}: needs video_name, timestamp and relevance")
             ts = m['timestamp']
             if not isinstance(ts, (list, tuple)) or len(ts) != 2: raise InputError(f"{where}: timestamp must be [start, end], got {ts!r}")
-            rel = _num(m['relevance'], f"{where} relevance")
+            rel = to_number(m['relevance'], f"{where} relevance")
             if not rel >= 0: raise InputError(f"{where}: relevance must be a finite number >= 0, got {m['relevance']!r}")
             if not math.isfinite(rel): raise InputError(f"{where}: relevance must be finite, got {rel}")
-            row.append((str(m['video_name']), _num(ts[0], f"{where} timestamp"), _num(ts[1], f"{where} timestamp"), rel))
-            drow.append(_num(m['duration'], f"{where} duration") if m.get('duration') is not None else np.nan)
+            row.append((str(m['video_name']), to_number(ts[0], f"{where} timestamp"), to_number(ts[1], f"{where} timestamp"), rel))
+            drow.append(to_number(m['duration'], f"{where} duration") if m.get('duration') is not None else np.nan)
         rows.append(row); durs.append(drow)
     vids, win, rel, n, _ = _pack(rows, source, 'relevant_moment', vocab)
     d = np.full(vids.shape, np.nan)
@@ -180,7 +180,7 @@ def _pred_row(preds, where):
         elif isinstance(p, (list, tuple)) and len(p) in (3, 4):
             v, s, e, sc = p[0], p[1], p[2], (p[3] if len(p) == 4 else None)
         else: raise InputError(f"{w}: expected {{video_name, timestamp, score}} or [video_name, start, end, score], got {p!r}")
-        row.append((str(v), _num(s, w), _num(e, w), np.nan if sc is None else _num(sc, f"{w} score")))
+        row.append((str(v), to_number(s, w), to_number(e, w), np.nan if sc is None else to_number(sc, f"{w} score")))
     return row
 
 def _make_pred(qids, rows, source):
