@@ -12,9 +12,8 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
-from .. import core
 from ..core import InputError
-from .formats import register_loader, LOADERS, load, parse_file, to_number
+from .formats import register_loader, load, parse_file, to_number
 
 # %% ../../nbs/io/05_captions.ipynb #e76030fd
 @dataclass
@@ -116,14 +115,11 @@ def read_captions_pred(obj, source='')->CaptionPred:
 
 
 # %% ../../nbs/io/05_captions.ipynb #95b8d250
-def _is_anet_gt(o):
-    return isinstance(o, dict) and len(o) > 0 and all(isinstance(v, dict) and 'timestamps' in v and 'sentences' in v
-                                                      for v in list(o.values())[:5])
-
 register_loader('captions-pred', lambda o: isinstance(o, dict) and isinstance(o.get('results'), dict), read_captions_pred,
                 'dense-captioning submission JSON ({"results": {vid: [{sentence, timestamp}]}})')
-# References are read by vmr_lit.moments.arrays' `activitynet` loader when it is registered; this one is the fallback.
-register_loader('captions-gt', lambda o: 'activitynet' not in LOADERS and _is_anet_gt(o), read_captions_gt,
+# Files of references are detected as `activitynet` (io.moments), which reads them for both tasks; this reader is
+# used when named: kind='captions-gt' (--gt-kind captions-gt).
+register_loader('captions-gt', None, read_captions_gt,
                 'ActivityNet Captions references ({vid: {duration, timestamps, sentences}})')
 
 

@@ -30,7 +30,7 @@ except ImportError: _fast_loads = json.loads
 class Loader:
     "A registered file reader."
     kind: str            # name users pass as `load(path, kind=...)`
-    detect: Callable     # obj -> bool, from the parsed file's structure
+    detect: Optional[Callable]  # obj -> bool, from the parsed file's structure; None: read only when named by `kind`
     read: Callable       # (obj, path) -> canonical structure
     doc: str = ''        # one line for `--help` and error messages
     fmt: str = 'json'    # 'json', 'jsonl' or 'text': how the file is parsed before `detect`
@@ -38,21 +38,24 @@ class Loader:
     tasks: tuple = ()    # the subcommands (tasks) whose files these are, e.g. ('moments', 'captions')
     role: str = None     # 'gt' or 'pred'
     streams: str = None  # name of the type `read` returns, when its evaluator reads such files itself, by chunks
+    priority: int = 0    # when the `detect` of several loaders accepts a file, the one of highest priority reads it
 
+# %% ../../nbs/io/01_formats.ipynb #6468d6e5
 LOADERS = {}
 
-def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
+def register_loader(kind:str, detect:Optional[Callable], read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
                     tasks=None,        # task name(s) the files belong to, for messages about misplaced files
                     role:str=None,     # 'gt' or 'pred'
                     streams:str=None,  # name of the type `read` returns, if its evaluator reads such files itself, by chunks
+                    priority:int=0,    # which loader reads a file several detect: the highest (a generic shape: below 0)
                     replace:bool=False,  # replace another loader registered as `kind`
                    ):
     "Register a file reader under `kind` (idempotent; another reader under a taken kind needs `replace=True`)."
     tasks = (tasks,) if isinstance(tasks, str) else tuple(tasks or _KNOWN_ROLES.get(kind, ((), None))[0])
-    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1], streams),
-             'loader', replace)
+    role = role or _KNOWN_ROLES.get(kind, ((), None))[1]
+    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role, streams, priority), 'loader', replace)
 
-# task and role of loaders whose notebooks do not pass them (yet)
+# task and role of the loaders registered without them
 _KNOWN_ROLES = {'captions-gt': (('captions',), 'gt'), 'captions-pred': (('captions',), 'pred'),
                 'tvr-ranking': (('ranking',), 'gt'), 'tvr-ranking-pred': (('ranking',), 'pred'),
                 'tvr-ranking-pred-jsonl': (('ranking',), 'pred'), 'tvr-vcmr': (('ranking',), 'pred')}
@@ -421,30 +424,44 @@ def _in_memory(obj):
 # %% ../../nbs/io/01_formats.ipynb #d90953e5
 def _lazy(obj): return isinstance(obj, (JsonlFile, JsonArrayFile, Records))
 
-def _candidates(fmt, obj):
-    "Loaders whose format fits, and the object their `detect` sees."
-    for ld in LOADERS.values():
-        if ld.fmt != fmt and not (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)) \
-           and not (ld.fmt == 'json' and fmt == 'jsonl' and isinstance(obj, Records)): continue
-        yield ld
+def _fits(ld, fmt, obj)->bool:
+    "Whether loader `ld` reads what was parsed as `fmt` (a one-line JSONL file is JSON; records in memory a JSON array)."
+    return ld.fmt == fmt or (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)) \
+        or (ld.fmt == 'json' and fmt == 'jsonl' and isinstance(obj, Records))
 
-def _detect(fmt, obj)->Optional[Loader]:
-    for ld in _candidates(fmt, obj):
-        seen = obj.head if _lazy(obj) else [obj] if ld.fmt == 'jsonl' and isinstance(obj, dict) else obj
-        try: ok = ld.detect(seen)
-        except Exception: ok = False
-        if ok: return ld
-    return None
+def _accepts(ld, fmt, obj)->bool:
+    "Whether `ld.detect` accepts the parsed file: a lazy file's first records, a one-line JSONL file as one record."
+    if ld.detect is None or not _fits(ld, fmt, obj): return False
+    seen = obj.head if _lazy(obj) else [obj] if ld.fmt == 'jsonl' and isinstance(obj, dict) else obj
+    try: return bool(ld.detect(seen))
+    except Exception: return False
 
+def _source(path, fmt, obj)->str:
+    "How messages name a file, or data in memory."
+    if isinstance(path, (str, Path)): return path
+    return getattr(obj, 'path', 'records') if _lazy(obj) else ('JSON document' if fmt == 'json' else 'text lines')
+
+def _detect(fmt, obj, source, loaders=None)->Optional[Loader]:
+    "Of the loaders that accept the parsed file, the one of highest `priority`; None if none does; a tie is an error."
+    found = [ld for ld in (LOADERS.values() if loaders is None else loaders) if _accepts(ld, fmt, obj)]
+    top = [ld for ld in found if ld.priority == max(l.priority for l in found)]
+    if len(top) > 1:
+        raise InputError(f"{source}: its structure fits {len(top)} formats ({', '.join(sorted(l.kind for l in top))}); "
+                         f"name one with kind= (--gt-kind, --pred-kind)")
+    return top[0] if top else None
+
+# %% ../../nbs/io/01_formats.ipynb #9c3ccf55
 def detect_kind(path,                  # a file, or data in memory
                 max_json_bytes:int=None,  # None where a JSON document is larger (to avoid parsing it twice)
+                loaders=None,          # the loaders to choose from; default: every registered one (`LOADERS`)
                )->Optional[Loader]:
     "The registered loader that would read `path`, from its structure; None if none would."
     if isinstance(path, (str, Path)) and max_json_bytes is not None and Path(path).exists() \
        and Path(path).stat().st_size > max_json_bytes and sniff(path)[0] in ('json', 'bad-line'): return None
     fmt, obj = parse_file(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
-    return _detect(fmt, obj) if fmt else None
+    return _detect(fmt, obj, _source(path, fmt, obj), loaders) if fmt else None
 
+# %% ../../nbs/io/01_formats.ipynb #1ea16137
 def load(path,                # a file in any supported format, or its records in memory (see below)
          kind:str=None,       # a registered loader name; detected from the structure if None
         ):
@@ -460,7 +477,7 @@ def load(path,                # a file in any supported format, or its records i
         mem = _in_memory(path)
         if mem is None: return path                                 # already loaded
         fmt, obj = mem
-        path = getattr(obj, 'path', 'records') if _lazy(obj) else ('JSON document' if fmt == 'json' else 'text lines')
+        path = _source(path, fmt, obj)
     def records(ld):
         "What loader `ld` reads: the lazy file if it reads chunks, else every record."
         if _lazy(obj): return obj if ld.chunked else obj.all()
@@ -468,7 +485,7 @@ def load(path,                # a file in any supported format, or its records i
     if kind is not None:
         if kind not in LOADERS: raise InputError(f"unknown kind {kind!r}; known: {', '.join(LOADERS)}")
         return LOADERS[kind].read(records(LOADERS[kind]), path)
-    ld = _detect(fmt, obj)
+    ld = _detect(fmt, obj, path)
     if ld is not None: return ld.read(records(ld), path)
     raise _unrecognised(path, fmt, obj)
 
