@@ -152,15 +152,15 @@ def as_caption_pred(x)->CaptionPred:
 
 
 # %% ../../nbs/io/05_captions.ipynb #50f63ca9
-_WORDS = ("a an the man men woman women person people boy girl dog dogs cat horse ball guitar piano "
-          "is are was were walks walking walked runs running ran plays playing played cuts cutting "
-          "slices talks speaks speaking jumps jumping throws throwing holds holding rides riding "
-          "in on at with into while then and of to street park kitchen field stage room water pool "
-          "large small big little young old red blue quickly slowly again camera shows shown seen").split()
-_SUBJ = ['a man', 'a woman', 'a boy', 'a girl', 'two men', 'a group of people', 'the coach', 'a young child']
-_VERB = ['is playing', 'is cleaning', 'is holding', 'is throwing', 'is riding', 'is painting', 'is cutting', 'is carrying']
-_OBJ = ['a guitar', 'the floor', 'a ball', 'a horse', 'a bike', 'the fence', 'some vegetables', 'a large box']
-_PLACE = ['in a room', 'on the street', 'in a park', 'on a stage', 'in the kitchen', 'near a lake', 'in a gym', 'on the beach']
+_WORDS = tuple(("a an the man men woman women person people boy girl dog dogs cat horse ball guitar piano "
+                "is are was were walks walking walked runs running ran plays playing played cuts cutting "
+                "slices talks speaks speaking jumps jumping throws throwing holds holding rides riding "
+                "in on at with into while then and of to street park kitchen field stage room water pool "
+                "large small big little young old red blue quickly slowly again camera shows shown seen").split())
+_SUBJ = ('a man', 'a woman', 'a boy', 'a girl', 'two men', 'a group of people', 'the coach', 'a young child')
+_VERB = ('is playing', 'is cleaning', 'is holding', 'is throwing', 'is riding', 'is painting', 'is cutting', 'is carrying')
+_OBJ = ('a guitar', 'the floor', 'a ball', 'a horse', 'a bike', 'the fence', 'some vegetables', 'a large box')
+_PLACE = ('in a room', 'on the street', 'in a park', 'on a stage', 'in the kitchen', 'near a lake', 'in a gym', 'on the beach')
 
 def random_captions(n:int,                # number of sentences
                     seed:int=0,           # random seed (ignored when `rng` is given)

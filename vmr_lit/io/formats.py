@@ -132,7 +132,7 @@ class JsonlFile:
 # %% ../../nbs/io/01_formats.ipynb #68b7435a
 _WORD = (string.digits + string.ascii_letters + '_.-+').encode()  # what numbers and simple strings are made of
 _KEY = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
-_KINDS = {'int': {int}, 'num': {int, float}, 'str': {str}}
+_KINDS = {'int': frozenset({int}), 'num': frozenset({int, float}), 'str': frozenset({str})}
 
 class JsonlColumns(dict):
     "A block of JSONL lines parsed in bulk: field -> list of values; the windows field -> (N, P, width) array; 'n' -> (N,) window counts; `.lines`: line numbers."

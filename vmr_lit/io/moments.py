@@ -269,7 +269,7 @@ def read_tvr(rows, source=''):
     return make_gt(qids, vids, durs, qs, source, wins=wins)
 
 # %% ../../nbs/io/03_moments.ipynb #8e51d79b
-_CSV_COLUMNS = {'qid', 'start', 'end', 'score', 'duration'}
+_CSV_COLUMNS = frozenset({'qid', 'start', 'end', 'score', 'duration'})
 
 def _csv_role(lines)->str:
     "'gt' or 'pred' for a CSV of windows (a header naming at least two of its columns), else None."
