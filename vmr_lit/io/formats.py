@@ -66,7 +66,7 @@ class JsonlChunk(list):
     lines: list
     has_bool: bool
 
-
+# %% ../../nbs/io/01_formats.ipynb #03b01b4b
 def _loads_line(line, path, i):
     try: return _fast_loads(line)
     except ValueError:
@@ -81,12 +81,14 @@ def _chunk_records(lines, nums, path)->list:
         if type(r) is not dict: raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
     return recs
 
+# %% ../../nbs/io/01_formats.ipynb #9af8ac34
 def _nonblank(raw, first:int):
     "The non-blank lines of `raw`, read from line number `first` on, and their numbers."
     if all(map(str.strip, raw)): return raw, list(range(first, first + len(raw)))
     nums = [first + k for k, l in enumerate(raw) if l.strip()]
     return [raw[i - first] for i in nums], nums
 
+# %% ../../nbs/io/01_formats.ipynb #64bc8ebc
 def iter_jsonl(path, chunk:int=100_000):
     "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
     def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
@@ -112,10 +114,12 @@ def iter_jsonl(path, chunk:int=100_000):
             if gc_on: gc.enable()
     if c: yield c
 
+# %% ../../nbs/io/01_formats.ipynb #338b94eb
 def read_jsonl(path)->list:
     "Parse a JSONL file, naming the line of any malformed JSON."
     return [r for c in iter_jsonl(path) for r in c]
 
+# %% ../../nbs/io/01_formats.ipynb #ff612456
 class JsonlFile:
     "A JSONL file read lazily: `head` (its first records, for detection), iteration by chunks, `all()`."
     def __init__(self, path, chunk:int=100_000):
@@ -131,7 +135,9 @@ class JsonlFile:
 
 # %% ../../nbs/io/01_formats.ipynb #68b7435a
 _WORD = (string.digits + string.ascii_letters + '_.-+').encode()  # what numbers and simple strings are made of
+
 _KEY = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
+
 _KINDS = {'int': frozenset({int}), 'num': frozenset({int, float}), 'str': frozenset({str})}
 
 class JsonlColumns(dict):
@@ -139,6 +145,7 @@ class JsonlColumns(dict):
     lines: range
     kinds: dict    # field -> 'int', 'num', 'str' or 'windows', as on the block's first line
 
+# %% ../../nbs/io/01_formats.ipynb #e9dbb2bc
 def _layout(line:bytes, key:str)->Optional[list]:
     "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
     try: rec = _fast_loads(line)
@@ -151,6 +158,7 @@ def _layout(line:bytes, key:str)->Optional[list]:
         out.append((k, kind))
     return out
 
+# %% ../../nbs/io/01_formats.ipynb #2096dbc5
 def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[np.ndarray]:
     "Windows per line if the skeleton `S` is `line` on each of its `n` lines, with `[]` holding windows `win`; else None."
     P0 = S[:S.index(b'\n')].count(win)   # windows on the first line: if every line has as many, one comparison says so
@@ -159,19 +167,9 @@ def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[n
     L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
     return np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
 
-def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
-                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
-                 width:int,     # numbers per window
-                )->Optional[JsonlColumns]:
-    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
-    n = block.count(b'\n')
-    if not n or not block.endswith(b'\n') or b'\\' in block: return None
-    fields = _layout(block[:block.index(b'\n')], key)
-    if fields is None: return None
-    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
-    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
-    w = kinds.index('windows')
-    win = b'[' + sep.join([b''] * width) + b']'
+# %% ../../nbs/io/01_formats.ipynb #37e71c3f
+def _flat_values(block:bytes, names:list, kinds:list, w:int, win:bytes, sep:bytes, colon:bytes, n:int)->Optional[tuple]:
+    "(the block's values as one comma-separated byte string, windows per line), read from its skeleton; None if a line differs."
     lens, plain = None, 'str' not in kinds and not any(c in b'0123456789' for k in names for c in k)
     if plain:                           # numbers only: the skeleton keeps the keys, so letters can only be theirs
         S = block.translate(None, b'0123456789.-+')
@@ -189,6 +187,43 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
         M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
     flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
     if not plain and (b'true' in flat or b'false' in flat or b'null' in flat): return None   # the records path reports them
+    return flat, lens
+
+# %% ../../nbs/io/01_formats.ipynb #715f7e42
+def _window_array(vals:list, start:np.ndarray, w:int, width:int, lens:np.ndarray, m:Optional[int], strings:bool)->Optional[np.ndarray]:
+    "The (N, P, width) NaN-padded windows among a block's flat values (`start`: each field's first value on each line); None if one is no number."
+    n, P = len(lens), int(lens.max())
+    try:
+        if m and strings:               # a rectangle with strings: each window number a slice of the list
+            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
+        elif m:                         # a rectangle of numbers: the windows are one slice
+            V = np.fromiter(vals, np.float64, len(vals))
+            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
+        else:
+            V = np.array(vals, dtype=object) if strings else np.fromiter(vals, np.float64, len(vals))
+            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
+            A = np.full((n, P, width), np.nan)
+            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
+    except (TypeError, ValueError, OverflowError): return None
+    return A
+
+# %% ../../nbs/io/01_formats.ipynb #69a28c49
+def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
+                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
+                 width:int,     # numbers per window
+                )->Optional[JsonlColumns]:
+    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
+    n = block.count(b'\n')
+    if not n or not block.endswith(b'\n') or b'\\' in block: return None
+    fields = _layout(block[:block.index(b'\n')], key)
+    if fields is None: return None
+    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
+    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
+    w = kinds.index('windows')
+    win = b'[' + sep.join([b''] * width) + b']'
+    flat = _flat_values(block, names, kinds, w, win, sep, colon, n)
+    if flat is None: return None
+    flat, lens = flat
     try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
     except ValueError: return None
     per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
@@ -200,20 +235,8 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
         if j == w: continue
         out[k] = vals[start[0, j]::m] if m else list(map(vals.__getitem__, start[:, j].tolist()))
         if set(map(type, out[k])) - _KINDS[kind]: return None
-    try:
-        if m and 'str' in kinds:        # a rectangle with strings: each window number a slice of the list
-            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
-        elif m:                         # a rectangle of numbers: the windows are one slice
-            V = np.fromiter(vals, np.float64, len(vals))
-            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
-        else:
-            V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
-            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
-            A = np.full((n, P, width), np.nan)
-            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
-    except (TypeError, ValueError, OverflowError): return None
-    out[key] = A
-    return out
+    out[key] = _window_array(vals, start, w, width, lens, m, 'str' in kinds)
+    return out if out[key] is not None else None
 
 # %% ../../nbs/io/01_formats.ipynb #a3d8f91b
 def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
@@ -281,8 +304,7 @@ class JsonArrayFile:
         "Every element."
         return [x for c in self.chunks() for x in c]
 
-LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
-
+# %% ../../nbs/io/01_formats.ipynb #ea9d6d69
 def sniff(path,     # a file
          )->tuple:  # ('jsonl', first record), ('json', '[' or '{'), ('text', None), ('empty', None) or ('bad-line', message)
     "How a file is written, from its first two non-blank lines ('bad-line': a JSONL file whose first record is malformed)."
@@ -296,6 +318,9 @@ def sniff(path,     # a file
     except json.JSONDecodeError as e:                 # a malformed first record, or a pretty-printed JSON document
         if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')): return 'bad-line', e.msg
         return 'json', first.lstrip()[0]
+
+# %% ../../nbs/io/01_formats.ipynb #3876c29f
+LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
 
 def parse_file(path,     # a JSON, JSONL or text file
               )->tuple:  # (fmt, obj): ('json', document), ('jsonl', JsonlFile) or ('text', lines)
@@ -336,6 +361,7 @@ class Records(JsonlFile):
 
 # %% ../../nbs/io/01_formats.ipynb #a0cb8285
 FRAME_COLUMNS = {'pred': ('qid', 'start', 'end', 'score'), 'gt': ('qid', 'start', 'end', 'duration')}
+
 _ROLE_NAMES = {'pred': 'predictions', 'gt': 'ground truth'}
 
 def _frame_role(cols, source, role=None)->str:
@@ -351,6 +377,7 @@ def _frame_role(cols, source, role=None)->str:
                          f"{', optional vid' if other == 'gt' else ''}); it has {','.join(map(str, cols))}")
     return role
 
+# %% ../../nbs/io/01_formats.ipynb #d390dfa0
 def _frame_numbers(df, cols, where)->dict:
     "Column -> float array; an InputError naming the row (`where(label)`) and field of the first value that is no finite number."
     out = {}
@@ -424,11 +451,13 @@ def _in_memory(obj):
 # %% ../../nbs/io/01_formats.ipynb #d90953e5
 def _lazy(obj): return isinstance(obj, (JsonlFile, JsonArrayFile, Records))
 
+# %% ../../nbs/io/01_formats.ipynb #e9c64e02
 def _fits(ld, fmt, obj)->bool:
     "Whether loader `ld` reads what was parsed as `fmt` (a one-line JSONL file is JSON; records in memory a JSON array)."
     return ld.fmt == fmt or (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)) \
         or (ld.fmt == 'json' and fmt == 'jsonl' and isinstance(obj, Records))
 
+# %% ../../nbs/io/01_formats.ipynb #73119c0e
 def _accepts(ld, fmt, obj)->bool:
     "Whether `ld.detect` accepts the parsed file: a lazy file's first records, a one-line JSONL file as one record."
     if ld.detect is None or not _fits(ld, fmt, obj): return False
@@ -436,11 +465,13 @@ def _accepts(ld, fmt, obj)->bool:
     try: return bool(ld.detect(seen))
     except Exception: return False
 
+# %% ../../nbs/io/01_formats.ipynb #ce025d96
 def _source(path, fmt, obj)->str:
     "How messages name a file, or data in memory."
     if isinstance(path, (str, Path)): return path
     return getattr(obj, 'path', 'records') if _lazy(obj) else ('JSON document' if fmt == 'json' else 'text lines')
 
+# %% ../../nbs/io/01_formats.ipynb #1fade065
 def _detect(fmt, obj, source, loaders=None)->Optional[Loader]:
     "Of the loaders that accept the parsed file, the one of highest `priority`; None if none does; a tie is an error."
     found = [ld for ld in (LOADERS.values() if loaders is None else loaders) if _accepts(ld, fmt, obj)]
@@ -500,19 +531,19 @@ def _looks(fmt, obj)->str:
     what = 'JSONL' if fmt == 'jsonl' else 'a JSON array'
     return f"{what} whose first record has fields {cut(list(first))}" if isinstance(first, dict) else what
 
+# %% ../../nbs/io/01_formats.ipynb #f4e3a63f
 def _unrecognised(path, fmt, obj)->InputError:
     "The error for a file no registered loader reads: what it looks like, what is expected, where the list is."
     return InputError(f"{path}: format not recognised ({_looks(fmt, obj)}); expected e.g. QVHighlights JSONL, Charades-STA "
                       f"text, or CSV qid,start,end,score (predictions) / qid,start,end,duration (ground truth). "
                       f"`vmr-lit formats` lists all {len(LOADERS)}; kind= (--gt-kind, --pred-kind) picks one")
 
-
 # %% ../../nbs/io/01_formats.ipynb #e6dd650b
 def to_number(x,                  # a value read from a file
-         where:str,          # what and where it is, for the message ("pred.jsonl:3 start")
-         strings:bool=False, # also accept numeric strings (text formats such as Charades-STA)
-         finite:bool=False,  # refuse NaN and infinities
-        )->float:
+              where:str,          # what and where it is, for the message ("pred.jsonl:3 start")
+              strings:bool=False, # also accept numeric strings (text formats such as Charades-STA)
+              finite:bool=False,  # refuse NaN and infinities
+             )->float:
     "A float from a JSON number (or, with `strings`, a numeric string), or an InputError naming `where`."
     if isinstance(x, (int, float)) and not isinstance(x, bool):
         if not finite or math.isfinite(x): return float(x)
