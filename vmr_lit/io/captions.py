@@ -28,6 +28,7 @@ class CaptionGT:
     def __len__(self): return len(self.vids)
     def __repr__(self): return f"CaptionGT({len(self)} videos, {sum(map(len, self.sentences))} captions, from {self.source!r})"
 
+# %% ../../nbs/io/05_captions.ipynb #2651dc64
 @dataclass
 class CaptionPred:
     "Generated captions (submission format): per video, windows and sentences in file order."
@@ -39,7 +40,6 @@ class CaptionPred:
     def __len__(self): return len(self.vids)
     def __repr__(self): return f"CaptionPred({len(self)} videos, {sum(map(len, self.sentences))} captions, from {self.source!r})"
 
-
 # %% ../../nbs/io/05_captions.ipynb #337adf0b
 def finite_number(x,          # a value read from a file
                   where:str,  # what and where it is, for the message
@@ -47,6 +47,7 @@ def finite_number(x,          # a value read from a file
     "A float from a finite JSON number, or an InputError naming `where`."
     return to_number(x, where, finite=True)
 
+# %% ../../nbs/io/05_captions.ipynb #d6f3dcc2
 def check_window(ts,          # a window as read: [start, end]
                  where:str,   # what and where it is, for the message
                 )->list:
@@ -54,6 +55,7 @@ def check_window(ts,          # a window as read: [start, end]
     if not isinstance(ts, (list, tuple)) or len(ts) != 2: raise InputError(f"{where}: expected [start, end], got {ts!r}")
     return [finite_number(ts[0], where), finite_number(ts[1], where)]
 
+# %% ../../nbs/io/05_captions.ipynb #e5fe0298
 def check_sentence(s,          # a caption as read
                    where:str,  # what and where it is, for the message
                   )->str:
@@ -61,6 +63,7 @@ def check_sentence(s,          # a caption as read
     if not isinstance(s, str): raise InputError(f"{where}: sentence must be a string, got {type(s).__name__} {s!r}")
     return s
 
+# %% ../../nbs/io/05_captions.ipynb #bd2e26b2
 def read_captions_gt(obj, source='')->CaptionGT:
     "ActivityNet Captions references `{vid: {duration, timestamps, sentences}}`."
     if not isinstance(obj, dict): raise InputError(f"{source}: expected a JSON object {{video id: {{duration, timestamps, sentences}}}}")
@@ -84,6 +87,7 @@ def read_captions_gt(obj, source='')->CaptionGT:
     return CaptionGT(vids, np.array(durs, float), W, S, str(source),
                      dict(n_reversed=n_rev, n_empty_sentences=n_empty, n_missing_duration=n_nodur))
 
+# %% ../../nbs/io/05_captions.ipynb #dae97943
 def caption_lists(items,           # (video id, its captions) pairs
                    source:str,      # file name for messages
                    field:str,       # the caption's text field: 'sentence' (ActivityNet) or 'caption' (Vid2Seq)
@@ -107,12 +111,12 @@ def caption_lists(items,           # (video id, its captions) pairs
         vids.append(str(vid)); W.append(w); S.append(s)
     return CaptionPred(vids, W, S, str(source), dict(n_reversed=n_rev, n_empty_sentences=n_empty))
 
+# %% ../../nbs/io/05_captions.ipynb #9573c8fb
 def read_captions_pred(obj, source='')->CaptionPred:
     "Dense-captioning submission `{'results': {vid: [{sentence, timestamp}, ...]}}`."
     if not isinstance(obj, dict) or not isinstance(obj.get('results'), dict):
         raise InputError(f"{source}: expected a JSON object with 'results': {{video id: [{{sentence, timestamp}}, ...]}}")
     return caption_lists(obj['results'].items(), source, 'sentence', lambda vid: f"{source}: results[{vid!r}]")
-
 
 # %% ../../nbs/io/05_captions.ipynb #95b8d250
 register_loader('captions-pred', lambda o: isinstance(o, dict) and isinstance(o.get('results'), dict), read_captions_pred,
@@ -144,12 +148,12 @@ def as_caption_gt(x)->CaptionGT:
                          [S[v] for v in order], src, dict(getattr(x, 'counts', {}) or {}))
     raise InputError(f"cannot use {type(x).__name__} as caption references; pass a path to an ActivityNet Captions JSON")
 
+# %% ../../nbs/io/05_captions.ipynb #4baca7ba
 def as_caption_pred(x)->CaptionPred:
     "A `CaptionPred` from a path or a `CaptionPred`."
     if isinstance(x, CaptionPred): return x
     if isinstance(x, (str, Path)): return read_captions_pred(parse_file(x)[1], str(x))
     raise InputError(f"cannot use {type(x).__name__} as captions; pass a submission JSON path")
-
 
 # %% ../../nbs/io/05_captions.ipynb #50f63ca9
 _WORDS = tuple(("a an the man men woman women person people boy girl dog dogs cat horse ball guitar piano "
@@ -170,13 +174,13 @@ def random_captions(n:int,                # number of sentences
                     rng=None,             # a numpy Generator to draw from (continues its stream)
                    )->list:
     "`n` seeded random caption-like sentences (for tests, benchmarks and sample data)."
+    if style not in ('words', 'template'): raise InputError(f"style must be 'words' or 'template', got {style!r}")
     rng = np.random.default_rng(seed) if rng is None else rng
     out = []
     for _ in range(n):
         if style == 'template':
             out.append(f"{rng.choice(_SUBJ)} {rng.choice(_VERB)} {rng.choice(_OBJ)} {rng.choice(_PLACE)}".capitalize() + '.')
             continue
-        if style != 'words': raise InputError(f"style must be 'words' or 'template', got {style!r}")
         w = rng.choice(_WORDS, rng.integers(min_len, max_len + 1))
         s = ' '.join(w)
         out.append(s[0].upper() + s[1:] + '.')
@@ -191,6 +195,7 @@ def _reword(s, rng, p):
 
 def _sentence_of(rng): return random_captions(1, style='template', rng=rng)[0]
 
+# %% ../../nbs/io/05_captions.ipynb #8680cc56
 def sample_captions(n_videos:int=30,     # number of videos
                     seed:int=0,          # random seed
                     redundancy:int=0,    # extra copies of each system caption at shifted windows
@@ -215,4 +220,3 @@ def sample_captions(n_videos:int=30,     # number of videos
         W1.append(w); S1.append(s); W2.append(w2); S2.append(s2); PW.append(pw); PS.append(ps)
     return (CaptionGT(vids, np.array(durs), W1, S1, 'sample val_1'), CaptionGT(list(vids), np.array(durs), W2, S2, 'sample val_2'),
             CaptionPred(vids, PW, PS, f'sample system (seed {seed}, redundancy {redundancy})'))
-

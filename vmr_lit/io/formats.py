@@ -266,6 +266,7 @@ def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
                 if c is not None: yield c
             first += len(cols['n']) if cols is not None else block.count(b'\n')
 
+# %% ../../nbs/io/01_formats.ipynb #cd8153f3
 def bulk_chunks(rows, key:str, width:int, accept:Callable=None):
     "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."
     if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, accept)

@@ -145,6 +145,7 @@ def _gt_part(obj, source, vocab, offset=0):
     for i, r in enumerate(durs): d[i, :len(r)] = r
     return qids, queries, vids, win, rel, d, n
 
+# %% ../../nbs/io/04_ranking.ipynb #36e75440
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}, or a JsonArrayFile
                     source='',    # file name, for messages
                    )->RankingGT:
@@ -183,6 +184,7 @@ def _pred_row(preds, where):
         row.append((str(v), to_number(s, w), to_number(e, w), np.nan if sc is None else to_number(sc, f"{w} score")))
     return row
 
+# %% ../../nbs/io/04_ranking.ipynb #dec49f0a
 def _make_pred(qids, rows, source):
     _check_unique(qids, source)
     vids, win, sc, n, videos = _pack(rows, source, 'prediction')
@@ -190,6 +192,7 @@ def _make_pred(qids, rows, source):
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, videos, str(source))
 
+# %% ../../nbs/io/04_ranking.ipynb #cb1732e0
 def read_ranking_pred(obj,          # parsed JSON {query_id: [{video_name, timestamp, score}, ...]}
                       source='',
                      )->RankingPred:
@@ -218,6 +221,7 @@ def _fast_pred_rows(rows):
     except (KeyError, TypeError, IndexError, ValueError, AttributeError): return None
     return names, num, n
 
+# %% ../../nbs/io/04_ranking.ipynb #3f0a6aec
 def _pred_chunk(rows, source, vocab):
     "One chunk of JSONL prediction records as (qids, vids, windows, scores, n), video ids from the shared `vocab`."
     lines = getattr(rows, 'lines', range(1, len(rows) + 1))
@@ -234,6 +238,7 @@ def _pred_chunk(rows, source, vocab):
     vids, win, sc, n, _ = _pack(out, source, 'prediction', vocab)
     return qids, vids, win, sc, n
 
+# %% ../../nbs/io/04_ranking.ipynb #e6931e4b
 def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictions: [...]} per line, or a JsonlFile
                             source='',
                            )->RankingPred:
