@@ -367,6 +367,7 @@ _ROLE_NAMES = {'pred': 'predictions', 'gt': 'ground truth'}
 
 def _frame_role(cols, source, role=None)->str:
     "'pred' or 'gt' from a table's columns (or the one asked for); an InputError naming a missing column."
+    if role not in (None, 'pred', 'gt'): raise InputError(f"{source}: role must be 'pred' or 'gt', got {role!r}")
     if role is None:
         role = next((r for r, need in FRAME_COLUMNS.items() if set(need) <= set(cols)), None) or \
                ('gt' if 'duration' in cols and 'score' not in cols else 'pred')
