@@ -16,7 +16,7 @@ metric family, preset, evaluator and command-line subcommand is registered.
 """
 __version__ = "0.0.1"
 
-from . import core, io, kernels, moments, ranking, llm, captions, analysis, cli   # llm before captions: see io.formats on detection order
+from . import core, io, kernels, moments, ranking, llm, captions, analysis, cli   # registries list their entries in this order
 from .core import InputError, MetricSpec, Report, evaluate, parse_metric, PRESETS, register_preset, set_quiet, set_progress
 from .io.formats import load, register_loader
 from .moments.iou import temporal_iou

@@ -508,4 +508,4 @@ def register_demo(name:str, fn:Callable, replace:bool=False):
     register(DEMOS, name, fn, 'demo', replace)
 
 # %% ../nbs/core/01_core.ipynb #820a7412
-from .io.formats import LOADERS, load, detect_kind, _sniff   # `evaluate` reads files through the formats layer (io/01_formats)
+from .io.formats import LOADERS, load, detect_kind, sniff as _sniff   # `evaluate` reads files through the formats layer (io/01_formats)

@@ -15,7 +15,8 @@ import numpy as np
 from .. import core
 from ..core import InputError, register_preset
 from ..io.formats import register_loader, load
-from ..io.captions import CaptionGT, CaptionPred, _window, _sentence, _num, _caption_lists
+from ..io.captions import (CaptionGT, CaptionPred, check_window as _window, check_sentence as _sentence,
+                                 finite_number as _num, caption_lists as _caption_lists)
 from ..moments.iou import temporal_iou
 from .densevid import anet_items
 from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning
@@ -149,7 +150,7 @@ def _is_youcook2(o):
 register_loader('vid2seq-gt', _is_vid2seq_gt, read_vid2seq_gt, "Vid2Seq/TimeChat dense-captioning references "
                 "({'annotations': [{image_id, duration, segments, caption, pure_cap}]})", tasks='captions', role='gt')
 register_loader('vid2seq-pred', _is_vid2seq_pred, read_vid2seq_pred, "Vid2Seq/TimeChat dense captions ({vid: [{timestamp, caption}]})",
-                tasks='captions', role='pred')
+                tasks='captions', role='pred', priority=-1)   # a generic shape: a loader naming its file's keys wins
 register_loader('youcook2', _is_youcook2, read_youcook2, "YouCook2 annotations ({'database': {vid: {duration, subset, "
                 "annotations: [{segment, sentence}]}}}), the validation subset", tasks='captions', role='gt')
 

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['LOADERS', 'LAZY_JSON_BYTES', 'FRAME_COLUMNS', 'Loader', 'register_loader', 'JsonlChunk', 'iter_jsonl', 'read_jsonl',
-           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'Records',
-           'frame_records', 'csv_table', 'detect_kind', 'load', 'formats_table']
+           'JsonlFile', 'JsonlColumns', 'bulk_windows', 'iter_jsonl_bulk', 'bulk_chunks', 'JsonArrayFile', 'sniff',
+           'parse_file', 'Records', 'frame_records', 'csv_table', 'detect_kind', 'load', 'to_number', 'formats_table']
 
 # %% ../../nbs/io/01_formats.ipynb #d6746294
 import csv
@@ -30,7 +30,7 @@ except ImportError: _fast_loads = json.loads
 class Loader:
     "A registered file reader."
     kind: str            # name users pass as `load(path, kind=...)`
-    detect: Callable     # obj -> bool, from the parsed file's structure
+    detect: Optional[Callable]  # obj -> bool, from the parsed file's structure; None: read only when named by `kind`
     read: Callable       # (obj, path) -> canonical structure
     doc: str = ''        # one line for `--help` and error messages
     fmt: str = 'json'    # 'json', 'jsonl' or 'text': how the file is parsed before `detect`
@@ -38,21 +38,24 @@ class Loader:
     tasks: tuple = ()    # the subcommands (tasks) whose files these are, e.g. ('moments', 'captions')
     role: str = None     # 'gt' or 'pred'
     streams: str = None  # name of the type `read` returns, when its evaluator reads such files itself, by chunks
+    priority: int = 0    # when the `detect` of several loaders accepts a file, the one of highest priority reads it
 
+# %% ../../nbs/io/01_formats.ipynb #6468d6e5
 LOADERS = {}
 
-def register_loader(kind:str, detect:Callable, read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
+def register_loader(kind:str, detect:Optional[Callable], read:Callable, doc:str='', fmt:str='json', chunked:bool=False,
                     tasks=None,        # task name(s) the files belong to, for messages about misplaced files
                     role:str=None,     # 'gt' or 'pred'
                     streams:str=None,  # name of the type `read` returns, if its evaluator reads such files itself, by chunks
+                    priority:int=0,    # which loader reads a file several detect: the highest (a generic shape: below 0)
                     replace:bool=False,  # replace another loader registered as `kind`
                    ):
     "Register a file reader under `kind` (idempotent; another reader under a taken kind needs `replace=True`)."
     tasks = (tasks,) if isinstance(tasks, str) else tuple(tasks or _KNOWN_ROLES.get(kind, ((), None))[0])
-    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role or _KNOWN_ROLES.get(kind, ((), None))[1], streams),
-             'loader', replace)
+    role = role or _KNOWN_ROLES.get(kind, ((), None))[1]
+    register(LOADERS, kind, Loader(kind, detect, read, doc, fmt, chunked, tasks, role, streams, priority), 'loader', replace)
 
-# task and role of loaders whose notebooks do not pass them (yet)
+# task and role of the loaders registered without them
 _KNOWN_ROLES = {'captions-gt': (('captions',), 'gt'), 'captions-pred': (('captions',), 'pred'),
                 'tvr-ranking': (('ranking',), 'gt'), 'tvr-ranking-pred': (('ranking',), 'pred'),
                 'tvr-ranking-pred-jsonl': (('ranking',), 'pred'), 'tvr-vcmr': (('ranking',), 'pred')}
@@ -63,7 +66,7 @@ class JsonlChunk(list):
     lines: list
     has_bool: bool
 
-
+# %% ../../nbs/io/01_formats.ipynb #03b01b4b
 def _loads_line(line, path, i):
     try: return _fast_loads(line)
     except ValueError:
@@ -78,12 +81,14 @@ def _chunk_records(lines, nums, path)->list:
         if type(r) is not dict: raise InputError(f"{path}:{i}: expected a JSON object, got {type(r).__name__}")
     return recs
 
+# %% ../../nbs/io/01_formats.ipynb #9af8ac34
 def _nonblank(raw, first:int):
     "The non-blank lines of `raw`, read from line number `first` on, and their numbers."
     if all(map(str.strip, raw)): return raw, list(range(first, first + len(raw)))
     nums = [first + k for k, l in enumerate(raw) if l.strip()]
     return [raw[i - first] for i in nums], nums
 
+# %% ../../nbs/io/01_formats.ipynb #64bc8ebc
 def iter_jsonl(path, chunk:int=100_000):
     "Yield chunks of parsed records of a JSONL file; a malformed line is an error naming its number."
     def new(): c = JsonlChunk(); c.lines, c.has_bool = [], False; return c
@@ -109,10 +114,12 @@ def iter_jsonl(path, chunk:int=100_000):
             if gc_on: gc.enable()
     if c: yield c
 
+# %% ../../nbs/io/01_formats.ipynb #338b94eb
 def read_jsonl(path)->list:
     "Parse a JSONL file, naming the line of any malformed JSON."
     return [r for c in iter_jsonl(path) for r in c]
 
+# %% ../../nbs/io/01_formats.ipynb #ff612456
 class JsonlFile:
     "A JSONL file read lazily: `head` (its first records, for detection), iteration by chunks, `all()`."
     def __init__(self, path, chunk:int=100_000):
@@ -128,14 +135,17 @@ class JsonlFile:
 
 # %% ../../nbs/io/01_formats.ipynb #68b7435a
 _WORD = (string.digits + string.ascii_letters + '_.-+').encode()  # what numbers and simple strings are made of
+
 _KEY = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
-_KINDS = {'int': {int}, 'num': {int, float}, 'str': {str}}
+
+_KINDS = {'int': frozenset({int}), 'num': frozenset({int, float}), 'str': frozenset({str})}
 
 class JsonlColumns(dict):
     "A block of JSONL lines parsed in bulk: field -> list of values; the windows field -> (N, P, width) array; 'n' -> (N,) window counts; `.lines`: line numbers."
     lines: range
     kinds: dict    # field -> 'int', 'num', 'str' or 'windows', as on the block's first line
 
+# %% ../../nbs/io/01_formats.ipynb #e9dbb2bc
 def _layout(line:bytes, key:str)->Optional[list]:
     "[(field, kind)] of a JSONL record whose values are all simple ('int', 'num', 'str', or 'windows' for `key`); else None."
     try: rec = _fast_loads(line)
@@ -148,6 +158,7 @@ def _layout(line:bytes, key:str)->Optional[list]:
         out.append((k, kind))
     return out
 
+# %% ../../nbs/io/01_formats.ipynb #2096dbc5
 def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[np.ndarray]:
     "Windows per line if the skeleton `S` is `line` on each of its `n` lines, with `[]` holding windows `win`; else None."
     P0 = S[:S.index(b'\n')].count(win)   # windows on the first line: if every line has as many, one comparison says so
@@ -156,19 +167,9 @@ def _window_counts(S:bytes, line:bytes, win:bytes, sep:bytes, n:int)->Optional[n
     L = np.fromiter(map(len, S.split(b'\n')), np.int64, n + 1)[:n]
     return np.where(L > len(line), (L - len(line) + len(sep)) // (len(win) + len(sep)), 0)
 
-def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
-                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
-                 width:int,     # numbers per window
-                )->Optional[JsonlColumns]:
-    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
-    n = block.count(b'\n')
-    if not n or not block.endswith(b'\n') or b'\\' in block: return None
-    fields = _layout(block[:block.index(b'\n')], key)
-    if fields is None: return None
-    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
-    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
-    w = kinds.index('windows')
-    win = b'[' + sep.join([b''] * width) + b']'
+# %% ../../nbs/io/01_formats.ipynb #37e71c3f
+def _flat_values(block:bytes, names:list, kinds:list, w:int, win:bytes, sep:bytes, colon:bytes, n:int)->Optional[tuple]:
+    "(the block's values as one comma-separated byte string, windows per line), read from its skeleton; None if a line differs."
     lens, plain = None, 'str' not in kinds and not any(c in b'0123456789' for k in names for c in k)
     if plain:                           # numbers only: the skeleton keeps the keys, so letters can only be theirs
         S = block.translate(None, b'0123456789.-+')
@@ -186,6 +187,43 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
         M = M.replace(sep + b'"' + names[w] + b'"' + colon + b'[]', b'') if plain else M.replace(bytes([w + 1]) + b'[]', b'')
     flat = M.translate(bytes.maketrans(to_comma + b'\n', b',' * (len(to_comma) + 1)), drop)
     if not plain and (b'true' in flat or b'false' in flat or b'null' in flat): return None   # the records path reports them
+    return flat, lens
+
+# %% ../../nbs/io/01_formats.ipynb #715f7e42
+def _window_array(vals:list, start:np.ndarray, w:int, width:int, lens:np.ndarray, m:Optional[int], strings:bool)->Optional[np.ndarray]:
+    "The (N, P, width) NaN-padded windows among a block's flat values (`start`: each field's first value on each line); None if one is no number."
+    n, P = len(lens), int(lens.max())
+    try:
+        if m and strings:               # a rectangle with strings: each window number a slice of the list
+            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
+        elif m:                         # a rectangle of numbers: the windows are one slice
+            V = np.fromiter(vals, np.float64, len(vals))
+            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
+        else:
+            V = np.array(vals, dtype=object) if strings else np.fromiter(vals, np.float64, len(vals))
+            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
+            A = np.full((n, P, width), np.nan)
+            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
+    except (TypeError, ValueError, OverflowError): return None
+    return A
+
+# %% ../../nbs/io/01_formats.ipynb #69a28c49
+def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
+                 key:str,       # the field holding a list of windows, e.g. 'pred_relevant_windows'
+                 width:int,     # numbers per window
+                )->Optional[JsonlColumns]:
+    "Every field of a block of JSONL lines that share one simple layout, parsed in one pass; None if any line differs."
+    n = block.count(b'\n')
+    if not n or not block.endswith(b'\n') or b'\\' in block: return None
+    fields = _layout(block[:block.index(b'\n')], key)
+    if fields is None: return None
+    names, kinds = [k.encode() for k, _ in fields], [kind for _, kind in fields]
+    sep, colon = (b', ', b': ') if block.startswith(b'{"' + names[0] + b'": ') else (b',', b':')
+    w = kinds.index('windows')
+    win = b'[' + sep.join([b''] * width) + b']'
+    flat = _flat_values(block, names, kinds, w, win, sep, colon, n)
+    if flat is None: return None
+    flat, lens = flat
     try: vals = _fast_loads(b'[' + flat[:-1] + b']')                 # one flat array: orjson reads every number
     except ValueError: return None
     per = np.ones((n, len(names)), np.int64); per[:, w] = width * lens
@@ -197,20 +235,8 @@ def bulk_windows(block:bytes,   # whole JSONL lines, each ending with a newline
         if j == w: continue
         out[k] = vals[start[0, j]::m] if m else list(map(vals.__getitem__, start[:, j].tolist()))
         if set(map(type, out[k])) - _KINDS[kind]: return None
-    try:
-        if m and 'str' in kinds:        # a rectangle with strings: each window number a slice of the list
-            A = np.array([vals[start[0, w] + c::m] for c in range(width * P)], dtype=np.float64).T.reshape(n, P, width)
-        elif m:                         # a rectangle of numbers: the windows are one slice
-            V = np.fromiter(vals, np.float64, len(vals))
-            A = V.reshape(n, -1)[:, start[0, w]:start[0, w] + width * P].reshape(n, P, width).copy()
-        else:
-            V = np.array(vals, dtype=object) if 'str' in kinds else np.fromiter(vals, np.float64, len(vals))
-            keep = np.ones(len(vals), bool); keep[np.delete(start, w, 1).ravel()] = False
-            A = np.full((n, P, width), np.nan)
-            A[np.arange(P)[None] < lens[:, None]] = V[keep].astype(np.float64).reshape(-1, width)
-    except (TypeError, ValueError, OverflowError): return None
-    out[key] = A
-    return out
+    out[key] = _window_array(vals, start, w, width, lens, m, 'str' in kinds)
+    return out if out[key] is not None else None
 
 # %% ../../nbs/io/01_formats.ipynb #a3d8f91b
 def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
@@ -240,6 +266,7 @@ def iter_jsonl_bulk(path, key:str, width:int, chunk:int=100_000,
                 if c is not None: yield c
             first += len(cols['n']) if cols is not None else block.count(b'\n')
 
+# %% ../../nbs/io/01_formats.ipynb #cd8153f3
 def bulk_chunks(rows, key:str, width:int, accept:Callable=None):
     "What a chunked reader iterates: a JSONL file's chunks in bulk where possible (`iter_jsonl_bulk`), records' chunks, or `[rows]`."
     if type(rows) is JsonlFile: return iter_jsonl_bulk(rows.path, key, width, rows.chunk, accept)
@@ -278,12 +305,10 @@ class JsonArrayFile:
         "Every element."
         return [x for c in self.chunks() for x in c]
 
-LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
-
-def _sniff(path)->tuple:
-    """How a file is written, from its first two non-blank lines: ('jsonl', first record),
-    ('json', its first character), ('text', None), ('empty', None), or ('bad-line', message) for a malformed
-    first record of a JSONL file."""
+# %% ../../nbs/io/01_formats.ipynb #ea9d6d69
+def sniff(path,     # a file
+         )->tuple:  # ('jsonl', first record), ('json', '[' or '{'), ('text', None), ('empty', None) or ('bad-line', message)
+    "How a file is written, from its first two non-blank lines ('bad-line': a JSONL file whose first record is malformed)."
     with open(path, encoding='utf-8') as f:
         lines = (l for l in f if l.strip())
         first, second = next(lines, ''), next(lines, '')
@@ -295,11 +320,15 @@ def _sniff(path)->tuple:
         if first.rstrip().endswith(('}', ']')) and second.lstrip().startswith(('{', '[')): return 'bad-line', e.msg
         return 'json', first.lstrip()[0]
 
-def _parse(path):
-    "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`) or text lines; returns (fmt, obj)."
+# %% ../../nbs/io/01_formats.ipynb #3876c29f
+LAZY_JSON_BYTES = 64 << 20   # JSON arrays larger than this are decoded by chunks for loaders that accept them
+
+def parse_file(path,     # a JSON, JSONL or text file
+              )->tuple:  # (fmt, obj): ('json', document), ('jsonl', JsonlFile) or ('text', lines)
+    "Parse `path` as JSON, JSONL (lazily, a `JsonlFile`; a large JSON array lazily, a `JsonArrayFile`) or text lines."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
-    fmt, x = _sniff(path)
+    fmt, x = sniff(path)
     if fmt == 'empty': raise InputError(f"{path}: the file is empty")
     if fmt == 'bad-line': raise InputError(f"{path}:1: malformed JSON line ({x})")
     if fmt == 'jsonl': return 'jsonl', JsonlFile(path)
@@ -333,10 +362,12 @@ class Records(JsonlFile):
 
 # %% ../../nbs/io/01_formats.ipynb #a0cb8285
 FRAME_COLUMNS = {'pred': ('qid', 'start', 'end', 'score'), 'gt': ('qid', 'start', 'end', 'duration')}
+
 _ROLE_NAMES = {'pred': 'predictions', 'gt': 'ground truth'}
 
 def _frame_role(cols, source, role=None)->str:
     "'pred' or 'gt' from a table's columns (or the one asked for); an InputError naming a missing column."
+    if role not in (None, 'pred', 'gt'): raise InputError(f"{source}: role must be 'pred' or 'gt', got {role!r}")
     if role is None:
         role = next((r for r, need in FRAME_COLUMNS.items() if set(need) <= set(cols)), None) or \
                ('gt' if 'duration' in cols and 'score' not in cols else 'pred')
@@ -348,6 +379,7 @@ def _frame_role(cols, source, role=None)->str:
                          f"{', optional vid' if other == 'gt' else ''}); it has {','.join(map(str, cols))}")
     return role
 
+# %% ../../nbs/io/01_formats.ipynb #d390dfa0
 def _frame_numbers(df, cols, where)->dict:
     "Column -> float array; an InputError naming the row (`where(label)`) and field of the first value that is no finite number."
     out = {}
@@ -410,7 +442,7 @@ def csv_table(lines,       # the lines of a CSV file, header first
 
 # %% ../../nbs/io/01_formats.ipynb #b0a23dcd
 def _in_memory(obj):
-    "(fmt, obj) for data in memory, as `_parse` returns for files; None for data already loaded."
+    "(fmt, obj) for data in memory, as `parse_file` returns for files; None for data already loaded."
     if isinstance(obj, pd.DataFrame): return 'jsonl', Records(frame_records(obj, 'DataFrame'), 'DataFrame records')
     if isinstance(obj, dict): return 'json', obj
     if isinstance(obj, (list, tuple)) and len(obj) and all(isinstance(r, dict) for r in obj): return 'jsonl', Records(list(obj))
@@ -421,30 +453,48 @@ def _in_memory(obj):
 # %% ../../nbs/io/01_formats.ipynb #d90953e5
 def _lazy(obj): return isinstance(obj, (JsonlFile, JsonArrayFile, Records))
 
-def _candidates(fmt, obj):
-    "Loaders whose format fits, and the object their `detect` sees."
-    for ld in LOADERS.values():
-        if ld.fmt != fmt and not (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)) \
-           and not (ld.fmt == 'json' and fmt == 'jsonl' and isinstance(obj, Records)): continue
-        yield ld
+# %% ../../nbs/io/01_formats.ipynb #e9c64e02
+def _fits(ld, fmt, obj)->bool:
+    "Whether loader `ld` reads what was parsed as `fmt` (a one-line JSONL file is JSON; records in memory a JSON array)."
+    return ld.fmt == fmt or (ld.fmt == 'jsonl' and fmt == 'json' and isinstance(obj, dict)) \
+        or (ld.fmt == 'json' and fmt == 'jsonl' and isinstance(obj, Records))
 
-def _detect(fmt, obj)->Optional[Loader]:
-    for ld in _candidates(fmt, obj):
-        seen = obj.head if _lazy(obj) else [obj] if ld.fmt == 'jsonl' and isinstance(obj, dict) else obj
-        try: ok = ld.detect(seen)
-        except Exception: ok = False
-        if ok: return ld
-    return None
+# %% ../../nbs/io/01_formats.ipynb #73119c0e
+def _accepts(ld, fmt, obj)->bool:
+    "Whether `ld.detect` accepts the parsed file: a lazy file's first records, a one-line JSONL file as one record."
+    if ld.detect is None or not _fits(ld, fmt, obj): return False
+    seen = obj.head if _lazy(obj) else [obj] if ld.fmt == 'jsonl' and isinstance(obj, dict) else obj
+    try: return bool(ld.detect(seen))
+    except Exception: return False
 
+# %% ../../nbs/io/01_formats.ipynb #ce025d96
+def _source(path, fmt, obj)->str:
+    "How messages name a file, or data in memory."
+    if isinstance(path, (str, Path)): return path
+    return getattr(obj, 'path', 'records') if _lazy(obj) else ('JSON document' if fmt == 'json' else 'text lines')
+
+# %% ../../nbs/io/01_formats.ipynb #1fade065
+def _detect(fmt, obj, source, loaders=None)->Optional[Loader]:
+    "Of the loaders that accept the parsed file, the one of highest `priority`; None if none does; a tie is an error."
+    found = [ld for ld in (LOADERS.values() if loaders is None else loaders) if _accepts(ld, fmt, obj)]
+    top = [ld for ld in found if ld.priority == max(l.priority for l in found)]
+    if len(top) > 1:
+        raise InputError(f"{source}: its structure fits {len(top)} formats ({', '.join(sorted(l.kind for l in top))}); "
+                         f"name one with kind= (--gt-kind, --pred-kind)")
+    return top[0] if top else None
+
+# %% ../../nbs/io/01_formats.ipynb #9c3ccf55
 def detect_kind(path,                  # a file, or data in memory
                 max_json_bytes:int=None,  # None where a JSON document is larger (to avoid parsing it twice)
+                loaders=None,          # the loaders to choose from; default: every registered one (`LOADERS`)
                )->Optional[Loader]:
     "The registered loader that would read `path`, from its structure; None if none would."
     if isinstance(path, (str, Path)) and max_json_bytes is not None and Path(path).exists() \
-       and Path(path).stat().st_size > max_json_bytes and _sniff(path)[0] in ('json', 'bad-line'): return None
-    fmt, obj = _parse(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
-    return _detect(fmt, obj) if fmt else None
+       and Path(path).stat().st_size > max_json_bytes and sniff(path)[0] in ('json', 'bad-line'): return None
+    fmt, obj = parse_file(path) if isinstance(path, (str, Path)) else (_in_memory(path) or (None, None))
+    return _detect(fmt, obj, _source(path, fmt, obj), loaders) if fmt else None
 
+# %% ../../nbs/io/01_formats.ipynb #1ea16137
 def load(path,                # a file in any supported format, or its records in memory (see below)
          kind:str=None,       # a registered loader name; detected from the structure if None
         ):
@@ -455,12 +505,12 @@ def load(path,                # a file in any supported format, or its records i
     with one row per window: predictions with columns qid, start, end, score; ground truth with qid, start,
     end, duration and optionally vid. Messages about records name them `records:N` (the N-th record, from 1).
     Canonical structures (already loaded) are returned unchanged."""
-    if isinstance(path, (str, Path)): fmt, obj = _parse(path)
+    if isinstance(path, (str, Path)): fmt, obj = parse_file(path)
     else:
         mem = _in_memory(path)
         if mem is None: return path                                 # already loaded
         fmt, obj = mem
-        path = getattr(obj, 'path', 'records') if _lazy(obj) else ('JSON document' if fmt == 'json' else 'text lines')
+        path = _source(path, fmt, obj)
     def records(ld):
         "What loader `ld` reads: the lazy file if it reads chunks, else every record."
         if _lazy(obj): return obj if ld.chunked else obj.all()
@@ -468,7 +518,7 @@ def load(path,                # a file in any supported format, or its records i
     if kind is not None:
         if kind not in LOADERS: raise InputError(f"unknown kind {kind!r}; known: {', '.join(LOADERS)}")
         return LOADERS[kind].read(records(LOADERS[kind]), path)
-    ld = _detect(fmt, obj)
+    ld = _detect(fmt, obj, path)
     if ld is not None: return ld.read(records(ld), path)
     raise _unrecognised(path, fmt, obj)
 
@@ -483,19 +533,19 @@ def _looks(fmt, obj)->str:
     what = 'JSONL' if fmt == 'jsonl' else 'a JSON array'
     return f"{what} whose first record has fields {cut(list(first))}" if isinstance(first, dict) else what
 
+# %% ../../nbs/io/01_formats.ipynb #f4e3a63f
 def _unrecognised(path, fmt, obj)->InputError:
     "The error for a file no registered loader reads: what it looks like, what is expected, where the list is."
     return InputError(f"{path}: format not recognised ({_looks(fmt, obj)}); expected e.g. QVHighlights JSONL, Charades-STA "
                       f"text, or CSV qid,start,end,score (predictions) / qid,start,end,duration (ground truth). "
                       f"`vmr-lit formats` lists all {len(LOADERS)}; kind= (--gt-kind, --pred-kind) picks one")
 
-
 # %% ../../nbs/io/01_formats.ipynb #e6dd650b
-def _num(x,                  # a value read from a file
-         where:str,          # what and where it is, for the message ("pred.jsonl:3 start")
-         strings:bool=False, # also accept numeric strings (text formats such as Charades-STA)
-         finite:bool=False,  # refuse NaN and infinities
-        )->float:
+def to_number(x,                  # a value read from a file
+              where:str,          # what and where it is, for the message ("pred.jsonl:3 start")
+              strings:bool=False, # also accept numeric strings (text formats such as Charades-STA)
+              finite:bool=False,  # refuse NaN and infinities
+             )->float:
     "A float from a JSON number (or, with `strings`, a numeric string), or an InputError naming `where`."
     if isinstance(x, (int, float)) and not isinstance(x, bool):
         if not finite or math.isfinite(x): return float(x)

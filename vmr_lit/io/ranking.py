@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 from ..core import InputError
-from .formats import register_loader, _num
+from .formats import register_loader, to_number
 from . import formats
 from .windows import validate_windows
 
@@ -134,17 +134,18 @@ def _gt_part(obj, source, vocab, offset=0):
                 raise InputError(f"{where}: needs video_name, timestamp and relevance")
             ts = m['timestamp']
             if not isinstance(ts, (list, tuple)) or len(ts) != 2: raise InputError(f"{where}: timestamp must be [start, end], got {ts!r}")
-            rel = _num(m['relevance'], f"{where} relevance")
+            rel = to_number(m['relevance'], f"{where} relevance")
             if not rel >= 0: raise InputError(f"{where}: relevance must be a finite number >= 0, got {m['relevance']!r}")
             if not math.isfinite(rel): raise InputError(f"{where}: relevance must be finite, got {rel}")
-            row.append((str(m['video_name']), _num(ts[0], f"{where} timestamp"), _num(ts[1], f"{where} timestamp"), rel))
-            drow.append(_num(m['duration'], f"{where} duration") if m.get('duration') is not None else np.nan)
+            row.append((str(m['video_name']), to_number(ts[0], f"{where} timestamp"), to_number(ts[1], f"{where} timestamp"), rel))
+            drow.append(to_number(m['duration'], f"{where} duration") if m.get('duration') is not None else np.nan)
         rows.append(row); durs.append(drow)
     vids, win, rel, n, _ = _pack(rows, source, 'relevant_moment', vocab)
     d = np.full(vids.shape, np.nan)
     for i, r in enumerate(durs): d[i, :len(r)] = r
     return qids, queries, vids, win, rel, d, n
 
+# %% ../../nbs/io/04_ranking.ipynb #36e75440
 def read_ranking_gt(obj,          # parsed TVR-Ranking JSON: a list of {query_id, query, relevant_moment}, or a JsonArrayFile
                     source='',    # file name, for messages
                    )->RankingGT:
@@ -180,9 +181,10 @@ def _pred_row(preds, where):
         elif isinstance(p, (list, tuple)) and len(p) in (3, 4):
             v, s, e, sc = p[0], p[1], p[2], (p[3] if len(p) == 4 else None)
         else: raise InputError(f"{w}: expected {{video_name, timestamp, score}} or [video_name, start, end, score], got {p!r}")
-        row.append((str(v), _num(s, w), _num(e, w), np.nan if sc is None else _num(sc, f"{w} score")))
+        row.append((str(v), to_number(s, w), to_number(e, w), np.nan if sc is None else to_number(sc, f"{w} score")))
     return row
 
+# %% ../../nbs/io/04_ranking.ipynb #dec49f0a
 def _make_pred(qids, rows, source):
     _check_unique(qids, source)
     vids, win, sc, n, videos = _pack(rows, source, 'prediction')
@@ -190,6 +192,7 @@ def _make_pred(qids, rows, source):
     _windows_ok(win, n, qids, f"{source}: predicted timestamp")
     return RankingPred(qids, vids, win, sc, n, videos, str(source))
 
+# %% ../../nbs/io/04_ranking.ipynb #cb1732e0
 def read_ranking_pred(obj,          # parsed JSON {query_id: [{video_name, timestamp, score}, ...]}
                       source='',
                      )->RankingPred:
@@ -218,6 +221,7 @@ def _fast_pred_rows(rows):
     except (KeyError, TypeError, IndexError, ValueError, AttributeError): return None
     return names, num, n
 
+# %% ../../nbs/io/04_ranking.ipynb #3f0a6aec
 def _pred_chunk(rows, source, vocab):
     "One chunk of JSONL prediction records as (qids, vids, windows, scores, n), video ids from the shared `vocab`."
     lines = getattr(rows, 'lines', range(1, len(rows) + 1))
@@ -234,6 +238,7 @@ def _pred_chunk(rows, source, vocab):
     vids, win, sc, n, _ = _pack(out, source, 'prediction', vocab)
     return qids, vids, win, sc, n
 
+# %% ../../nbs/io/04_ranking.ipynb #e6931e4b
 def read_ranking_pred_jsonl(rows,       # parsed JSONL: one {query_id, predictions: [...]} per line, or a JsonlFile
                             source='',
                            )->RankingPred:

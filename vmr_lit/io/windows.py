@@ -10,10 +10,11 @@ import warnings
 import numpy as np
 from ..core import InputError
 
-# %% ../../nbs/io/02_windows.ipynb #45514cc5
-class WindowError(ValueError):
-    "A window that cannot be scored; the message names the query and the field."
+# %% ../../nbs/io/02_windows.ipynb #53d1b3ae
+class WindowError(InputError):
+    "A window that cannot be scored (an `InputError`); the message names the query and the field."
 
+# %% ../../nbs/io/02_windows.ipynb #6205091f
 def _names(qids, idx, n=3):
     ids = [str(qids[i]) if qids is not None else f"#{i}" for i in idx[:n]]
     return ', '.join(ids) + (f" and {len(idx) - n} more" if len(idx) > n else '')
@@ -27,8 +28,9 @@ def validate_windows(windows,                # (Q, N, 2) padded window array
                      remedy:str="fix the file or choose a legacy preset that accepts them",  # the way out, for the message
                     )->dict:                 # counts of accepted-but-untidy windows
     "Check windows are finite and ordered; return counts of untidy but accepted windows."
+    if reversed not in ('raise', 'count'): raise InputError(f"reversed must be 'raise' or 'count', got {reversed!r}")
     w = np.asarray(windows, dtype=float)
-    if w.ndim != 3 or w.shape[-1] != 2: raise ValueError(f"{field}: expected shape (queries, n, 2), got {w.shape}")
+    if w.ndim != 3 or w.shape[-1] != 2: raise WindowError(f"{field}: expected shape (queries, n, 2), got {w.shape}")
     valid = np.ones(w.shape[:2], bool) if valid is None else np.asarray(valid, bool)
     s, e = w[..., 0], w[..., 1]
     bad = valid & ~(np.isfinite(s) & np.isfinite(e))
@@ -48,6 +50,7 @@ def validate_windows(windows,                # (Q, N, 2) padded window array
         counts['n_past_duration'] = int((valid & np.isfinite(d) & (e > d)).sum())
     return counts
 
+# %% ../../nbs/io/02_windows.ipynb #29c03a99
 def clip_windows(windows, durations):
     "Clip windows (Q, N, 2) to [0, duration] of their query (durations (Q,))."
     d = np.asarray(durations, dtype=float)[:, None, None]

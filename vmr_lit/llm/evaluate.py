@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 from ..core import InputError, Report, check_query_ids, register_evaluator, register_preset, get_preset, PRESETS
 from ..io.formats import register_loader, load
-from ..moments.arrays import MomentsGT, MomentsPred, _make_gt
+from ..moments.arrays import MomentsGT, MomentsPred
+from ..io.moments import make_gt as _make_gt
 from ..moments.evaluate import evaluate_moments, all_conventions
 from .answers import parse_windows, ParsedAnswer, STATUSES, window_status
 

@@ -16,7 +16,7 @@ from .iou import temporal_iou
 from ..io.windows import validate_windows, clip_windows
 # the canonical structures and their readers live in the formats layer; importable from here as before
 from ..io.moments import (MomentsGT, MomentsPred, read_qvhighlights_gt, read_qvhighlights_pred,
-                                    read_charades_sta, read_activitynet, read_cd, read_tvr, stream_predictions, _make_gt)
+                                    read_charades_sta, read_activitynet, read_cd, read_tvr, stream_predictions)
 
 # %% ../../nbs/moments/02_arrays.ipynb #d1a59684
 RANK_BY = ('score', 'listed', 'score-ties-last')
