@@ -182,7 +182,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
     conv = {**RANKING_DEFAULTS, **get_preset(preset, 'ranking'), **conventions}
     if conv['average'] not in ('all', 'with-predictions'):
         raise InputError(f"average must be 'all' or 'with-predictions', got {conv['average']!r}")
-    if k is None: k = (10, 20, 40)            # core.evaluate passes None: each task has its own default
+    if k is None: k = (10, 20, 40)            # api.evaluate passes None: each task has its own default
     if iou is None: iou = (0.3, 0.5, 0.7)
     specs = ranking_metrics(metrics, k, iou, check_op(conv['iou_op']))
     keep = max(s.k for s in specs)                 # NDCG@K reads only the first K ranked predictions
