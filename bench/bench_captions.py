@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import vmr_lit
 from vmr_lit import core
+from vmr_lit import api
 from vmr_lit.captions.meteor import MeteorScorer, tokenize, wordnet
 from vmr_lit.io.captions import CaptionGT, CaptionPred, sample_captions
 
@@ -103,7 +104,7 @@ def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False):
     from vmr_lit.cli.captions import anet_verbose_metrics
     from vmr_lit.captions.paragraphs import evaluate_paragraphs
     t0, c0 = time.perf_counter(), cpu_seconds()
-    rep = core.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
+    rep = api.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
                         scorer=scorer or MeteorScorer(), n_jobs=n_jobs)
     para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'], n_jobs=n_jobs)
     t, c = time.perf_counter() - t0, cpu_seconds() - c0

@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from vmr_lit import core
+from vmr_lit import api
 from vmr_lit.captions.meteor15 import Meteor15, score_stats, sum_stats
 
 TIOUS = (0.3, 0.5, 0.7, 0.9)
@@ -55,7 +56,7 @@ def run(gt, pred, scorer, youcook2=False):
         from vmr_lit.captions.vid2seq import evaluate_vid2seq
         rep = evaluate_vid2seq(gt, pred, scorer=scorer)
     else:
-        rep = core.evaluate(gt, pred, metrics=['ANet.METEOR'] + [f'ANet,IoU>={t}.METEOR' for t in TIOUS], preset='densevid', scorer=scorer)
+        rep = api.evaluate(gt, pred, metrics=['ANet.METEOR'] + [f'ANet,IoU>={t}.METEOR' for t in TIOUS], preset='densevid', scorer=scorer)
     return rep.summary, time.perf_counter() - t0
 
 CHILD = r'''

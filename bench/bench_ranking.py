@@ -19,7 +19,7 @@ import time
 import tracemalloc
 import numpy as np
 from vmr_lit.cli.ranking import sample_ranking
-from vmr_lit.core import evaluate
+from vmr_lit.api import evaluate
 
 KS, MUS = (10, 20, 40), (0.3, 0.5, 0.7)
 

@@ -44,8 +44,9 @@ def _skip_flags():
 
 def _registries():
     import importlib
-    core, evaluate_moments = (importlib.import_module(f"vmr_lit.{m}") for m in ('core', 'moments.evaluate'))
-    return {f"core.{n}": getattr(core, n) for n in ('LOADERS', 'EVALUATORS', 'COMMANDS', 'PRESETS', 'DEMOS')} | \
+    core, formats, options, evaluate_moments = (importlib.import_module(f"vmr_lit.{m}") for m in ('core', 'io.formats', 'cli.options', 'moments.evaluate'))
+    return {f"core.{n}": getattr(core, n) for n in ('EVALUATORS', 'PRESETS')} | {'formats.LOADERS': formats.LOADERS} | \
+           {f"options.{n}": getattr(options, n) for n in ('COMMANDS', 'DEMOS')} | \
            {f"evaluate_moments.{n}": getattr(evaluate_moments, n) for n in ('FAMILIES', 'SUBSETS')}
 
 

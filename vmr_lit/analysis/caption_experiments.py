@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 from .. import core
+from .. import api
 from ..core import InputError
 from ..moments.iou import temporal_iou
 from ..moments.recall import check_k
@@ -50,7 +51,7 @@ def vary_m(gts,                             # reference file(s)
     kw.setdefault('scorer', MeteorScorer())
     cols = {}
     for m in ms:
-        reps = [core.evaluate(gts, subsample_captions(pred, gts[0], m, seed + d), metrics=list(metrics), **kw).summary
+        reps = [api.evaluate(gts, subsample_captions(pred, gts[0], m, seed + d), metrics=list(metrics), **kw).summary
                 for d in range(1 if m == 'all' else n_draws)]
         cols[m] = {k: np.mean([r[k] for r in reps]) for k in reps[0] if k not in CaptionReport.COUNTS + CaptionReport.NOTES}
     return pd.DataFrame(cols)

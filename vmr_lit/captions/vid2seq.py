@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['TIME_TOKEN', 'VID2SEQ_TIOUS', 'VID2SEQ_CONVENTIONS', 'time_token', 'time_token_seconds', 'split_time_tokens',
            'eval_dvc_sentences', 'read_vid2seq_gt', 'read_vid2seq_pred', 'read_youcook2', 'string_order',
-           'Vid2SeqReport', 'vid2seq_paragraphs', 'evaluate_vid2seq', 'vid2seq_printout', 'vid2seq_run']
+           'Vid2SeqReport', 'vid2seq_paragraphs', 'evaluate_vid2seq', 'vid2seq_printout']
 
 # %% ../../nbs/captions/10_vid2seq.ipynb #97e31f70
 import re
@@ -319,22 +319,3 @@ register_preset('vid2seq', 'captions', "RenShuhuai-Andy/TimeChat@c60b332b38a6 me
                 display=dict(x100=True, digits=1), evaluator='vid2seq', script_meteor='java')
 register_preset('timechat-dvc', 'captions', "alias of 'vid2seq': RenShuhuai-Andy/TimeChat@c60b332b38a6 metrics/dvc/eval_dvc.py",
                 display=dict(x100=True, digits=1), evaluator='vid2seq', script_meteor='java')
-
-# %% ../../nbs/captions/10_vid2seq.ipynb #611eefc1
-def vid2seq_run(args)->int:
-    "`vmr-lit captions --preset vid2seq`: score with `evaluate_vid2seq` and print as eval_dvc.py does (called by 12c)."
-    for flag, val in (('--soda', args.soda), ('--metrics', args.metrics), ('--multi-ref', args.multi_ref), ('--max-proposals', args.max_proposals),
-                      ('--cider-idf', args.cider_idf), ('--paragraphs', args.paragraphs or None), ('--current', args.current or None),
-                      ('-v', args.verbose or None), ('--jobs', args.jobs), ('--gt-kind', args.gt_kind), ('--pred-kind', args.pred_kind)):
-        if val is not None: raise InputError(f"{flag} does not apply to --preset {args.preset}: it prints eval_dvc.py's fixed set")
-    if args.reversed == 'zero': raise InputError(f"--reversed zero does not apply to --preset {args.preset}: eval_dvc.py swaps reversed windows (default) or use --reversed raise")
-    conv = {k: v for k, v in dict(scorer=args.scorer, reversed=args.reversed, unknown={'report': 'ignore', 'raise': 'raise'}.get(args.unknown)).items() if v is not None}
-    rep = evaluate_vid2seq(list(args.gt), args.pred, iou=tuple(args.iou) if args.iou else None, preset=args.preset, progress=args.progress, **conv)
-    disp = core.PRESETS[args.preset].get('display') or {}
-    x100 = disp.get('x100', False) if args.x100 is None else args.x100
-    digits = disp.get('digits', 4) if args.digits is None else args.digits
-    if args.format == 'table': print(vid2seq_printout(rep, x100=x100, digits=digits))
-    else: print(core.render(rep, args.format, x100=x100, digits=digits))
-    if args.per_video: rep.wide().rename_axis('video').to_csv(args.per_video)
-    core.write_outputs(rep, args)
-    return 0

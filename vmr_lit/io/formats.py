@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Optional
 import numpy as np
 import pandas as pd
-from ..core import InputError, register, register_command
+from ..core import InputError, register
 try:                                   # orjson parses JSON several times faster than the standard library;
     from orjson import loads as _fast_loads   # it rejects NaN/Infinity, which json accepts: those lines fall back
 except ImportError: _fast_loads = json.loads
@@ -562,5 +562,3 @@ def formats_table()->str:
            [f"{l.kind:<24} {'/'.join(l.tasks):<18} {roles.get(l.role, l.role):<13} {l.doc}" for l in LOADERS.values()]
     return '\n'.join(rows) + ("\n\nDetected from the file's structure; `load(path, kind=...)`, --gt-kind and --pred-kind "
                               "name one when detection is not wanted.")
-
-register_command('formats', 'list the file formats vmr_lit reads', lambda p: None, lambda args: print(formats_table()) or 0)

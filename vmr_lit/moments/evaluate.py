@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 from ..core import (InputError, MetricSpec, parse_metric, Report, register_evaluator, register_preset,
-                          get_preset, PRESETS, preset_metrics, register, _nanmean, check_query_ids)
+                          get_preset, PRESETS, preset_metrics, register, nanmean as _nanmean, check_query_ids)
 from ..io.formats import load
 from .iou import compare, check_thresholds, check_op
 from pathlib import Path

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import warnings
-from ..core import InputError, MetricSpec, parse_metric, _nanmean
+from ..core import InputError, MetricSpec, parse_metric, nanmean as _nanmean
 from ..io.formats import read_jsonl, load
 from .iou import compare, check_op, check_thresholds
 from .arrays import MomentsGT, MomentsPred, Aligned, align, rank_order, iou_matrix, read_qvhighlights_gt, read_qvhighlights_pred

@@ -22,7 +22,6 @@ from ..io.windows import validate_windows
 from ..moments.arrays import MomentsGT, rank_order
 from .evaluate import load_pair
 
-
 # %% ../../nbs/ranking/02_corpus.ipynb #a63ebf97
 def first_hit_rank(gt_vids,              # (Q,) int video id of each query's ground truth (<0: not in the index)
                    gt_windows,           # (Q, G, 2) ground-truth windows, NaN padded
@@ -219,7 +218,7 @@ def evaluate_corpus(gt,               # TVR ground truth (MomentsGT, from the 't
     if bad: raise InputError(f"unknown corpus conventions {sorted(bad)}; known: {', '.join(CORPUS_DEFAULTS)}")
     if preset == 'tvr': preset = 'tvr-vcmr'
     c = {**CORPUS_DEFAULTS, **get_preset(preset, 'corpus'), **conventions}
-    if k is None: k = (1, 5, 10, 100)         # core.evaluate passes None: each task has its own default
+    if k is None: k = (1, 5, 10, 100)         # api.evaluate passes None: each task has its own default
     if iou is None: iou = (0.5, 0.7)
     specs = _corpus_specs(metrics, k, iou, c)
     rows, unk, gv = _corpus_rows(gt, pred, c)

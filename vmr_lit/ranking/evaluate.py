@@ -225,7 +225,7 @@ def evaluate_ranking(gt,                  # RankingGT or a path
     if not isinstance(gt, RankingGT): raise InputError(f"ranking: ground truth must be TVR-Ranking JSON, got {type(gt).__name__}")
     if not isinstance(pred, RankingPred): raise InputError(f"ranking: predictions of type {type(pred).__name__}")
     conv = _ranking_conventions(preset, conventions)
-    if k is None: k = (10, 20, 40)            # core.evaluate passes None: each task has its own default
+    if k is None: k = (10, 20, 40)            # api.evaluate passes None: each task has its own default
     if iou is None: iou = (0.3, 0.5, 0.7)
     specs = ranking_metrics(metrics, k, iou, check_op(conv['iou_op']))
     keep = max(s.k for s in specs)                 # NDCG@K reads only the first K ranked predictions
