@@ -19,7 +19,7 @@ import pandas as pd
 from ..core import InputError, Report, check_query_ids, register_evaluator, register_preset, get_preset, PRESETS
 from ..io.formats import register_loader, load
 from ..moments.arrays import MomentsGT, MomentsPred
-from ..io.moments import make_gt as _make_gt
+from ..io.moments import make_gt
 from ..moments.evaluate import evaluate_moments, all_conventions
 from .answers import parse_windows, ParsedAnswer, STATUSES, window_status
 
@@ -55,7 +55,7 @@ def read_timechat_gt(obj, source=''):
             if not isinstance(a, dict) or f not in a: raise InputError(f"{source}: annotations[{i}]: missing field '{f}'")
         qids.append(str(a['id'])); vids.append(a.get('image_id', '')); qs.append(a.get('caption', ''))
         wins.append([_num_pair(a['timestamp'], f"{source}: annotations[{i}] (id {a['id']}) timestamp")])
-    return _make_gt(qids, vids, [a.get('duration', np.nan) if isinstance(a.get('duration'), (int, float)) else np.nan
+    return make_gt(qids, vids, [a.get('duration', np.nan) if isinstance(a.get('duration'), (int, float)) else np.nan
                                  for a in obj['annotations']], qs, source, wins=wins)
 
 # %% ../../nbs/llm/02_evaluate.ipynb #a6b516f8
@@ -95,7 +95,7 @@ def read_lmms_eval_log(rows, source='', field='filtered_resps'):
             wins.append([_num_pair(doc['timestamp'], f"{source}:{i} doc_id {q} doc.timestamp")])
             vids.append(doc.get('video', '')); qs.append(doc.get('caption', ''))
             d = doc.get('duration'); durs.append(float(d) if isinstance(d, (int, float)) else np.nan)
-    gt = _make_gt(qids, vids, durs, qs, source, wins=wins) if len(wins) == len(qids) and qids else None
+    gt = make_gt(qids, vids, durs, qs, source, wins=wins) if len(wins) == len(qids) and qids else None
     return Answers(np.array(qids, dtype=object), texts, None, str(source), 'lmms-eval-log', gt)
 
 # %% ../../nbs/llm/02_evaluate.ipynb #f140dd42
@@ -110,7 +110,7 @@ def read_lmms_eval_submission(obj, source=''):
         except json.JSONDecodeError: raise InputError(f"{source}: key {k[:60]!r}: the window is not [start, end]") from None
         qids.append(str(i)); vids.append(parts[0]); qs.append(parts[1]); texts.append(_text(t, f"{source}: key {k[:40]!r}"))
         wins.append([_num_pair(ts, f"{source}: key {k[:40]!r} window")])
-    gt = _make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
+    gt = make_gt(qids, vids, [np.nan] * len(qids), qs, source, wins=wins)
     return Answers(np.array(qids, dtype=object), texts, None, str(source), 'lmms-eval-submission', gt)
 
 # %% ../../nbs/llm/02_evaluate.ipynb #aa242d81

@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 from ..core import (InputError, MetricSpec, parse_metric, Report, register_evaluator, register_preset,
-                          get_preset, PRESETS, preset_metrics, register, nanmean as _nanmean, check_query_ids)
+                          get_preset, PRESETS, preset_metrics, register, nanmean, check_query_ids)
 from ..io.formats import load
 from .iou import compare, check_thresholds, check_op
 from pathlib import Path
@@ -229,9 +229,9 @@ def _moments_report(gt, sc:_Scores, seen, preset)->Report:
     conv, counts, values = sc.conv, sc.counts, sc.values
     excluded = {n: int(np.isnan(v).sum()) for n, v in values.items() if np.isnan(v).any()}
     info = dict(counts, preset=preset, conventions=dict(conv), n_excluded=excluded)
-    if not conv['only_predicted']: return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info, mean=_nanmean)
+    if not conv['only_predicted']: return Report.from_values(gt.qids, values, counts.get('n_without_predictions', 0), info, mean=nanmean)
     rep = Report.from_values(np.asarray(gt.qids)[seen], {n: v[seen] for n, v in values.items()},
-                             counts.get('n_without_predictions', 0), info, mean=_nanmean)
+                             counts.get('n_without_predictions', 0), info, mean=nanmean)
     rep.summary['n_not_scored'] = counts['n_not_scored']
     return rep
 

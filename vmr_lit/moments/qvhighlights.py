@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import warnings
-from ..core import InputError, MetricSpec, parse_metric, nanmean as _nanmean
+from ..core import InputError, MetricSpec, parse_metric, nanmean
 from ..io.formats import read_jsonl, load
 from .iou import compare, check_op, check_thresholds
 from .arrays import MomentsGT, MomentsPred, Aligned, align, rank_order, iou_matrix, read_qvhighlights_gt, read_qvhighlights_pred
@@ -403,7 +403,7 @@ def moment_detr_metrics(gt,              # QVHighlights ground truth: JSONL path
     names = _md_names(buckets, hl)
     if not names: raise InputError(f"{pred.source}: predictions carry neither pred_relevant_windows nor pred_saliency_scores")
     rep = evaluate_moments(gt, pred, metrics=names, preset='moment_detr', **{**MOMENT_DETR_CONVENTIONS, **conventions})
-    m = {n: _nanmean(rep.values(n)) for n in names}
+    m = {n: nanmean(rep.values(n)) for n in names}
     tables, counts = _md_tables(m, buckets, rep, len(gt))
     brief = _md_brief(tables, mr)
     hl_tables = _md_highlights(m, brief) if hl else {}
