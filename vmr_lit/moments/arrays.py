@@ -14,7 +14,7 @@ from ..core import InputError
 from ..io.formats import load
 from .iou import temporal_iou
 from ..io.windows import validate_windows, clip_windows
-# the canonical structures and their readers live in the formats layer; importable from here as before
+# the canonical structures and their readers (io/03_moments), which the alignment below works on
 from ..io.moments import (MomentsGT, MomentsPred, read_qvhighlights_gt, read_qvhighlights_pred,
                                     read_charades_sta, read_activitynet, read_cd, read_tvr, stream_predictions)
 
