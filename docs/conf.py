@@ -21,13 +21,14 @@ copyright = S.get('copyright', '')
 release = version = S.get('version', '')
 
 extensions = ['myst_nb', 'sphinx.ext.mathjax', 'sphinx.ext.autodoc', 'sphinx.ext.autosummary', 'docments_ext']
-# The API reference (api.md): one page per module of the package tree (autosummary, recursive, with
+# The API reference (api.rst): one page per module of the package tree (autosummary, recursive, with
 # _templates/autosummary/module.rst), each module's __all__ documented by autodoc, parameter comments by docments_ext.
 autosummary_generate = True
 templates_path = ['_templates']
 autodoc_typehints = 'description'               # types beside each parameter's comment, as show_doc's table has them
 autodoc_typehints_description_target = 'all'
 autodoc_member_order = 'bysource'
+autodoc_preserve_defaults = True                # defaults as written in the source (float64, not <class 'numpy.float64'>)
 add_module_names = False
 # A reference to a vmr_lit name that resolves nowhere is an error (-W); other libraries' names are not linked.
 nitpicky = True
