@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(os.environ.get('VMR_LIT_DOCS_ROOT', Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))      # docments_ext
 _ini = configparser.ConfigParser()
 _ini.read(ROOT / 'settings.ini')
 S = _ini['DEFAULT']
@@ -19,7 +20,19 @@ author = S.get('author', '')
 copyright = S.get('copyright', '')
 release = version = S.get('version', '')
 
-extensions = ['myst_nb', 'sphinx.ext.mathjax']
+extensions = ['myst_nb', 'sphinx.ext.mathjax', 'sphinx.ext.autodoc', 'sphinx.ext.autosummary', 'docments_ext']
+# The API reference (api.rst): one page per module of the package tree (autosummary, recursive, with
+# _templates/autosummary/module.rst), each module's __all__ documented by autodoc, parameter comments by docments_ext.
+autosummary_generate = True
+templates_path = ['_templates']
+autodoc_typehints = 'description'               # types beside each parameter's comment, as show_doc's table has them
+autodoc_typehints_description_target = 'all'
+autodoc_member_order = 'bysource'
+autodoc_preserve_defaults = True                # defaults as written in the source (float64, not <class 'numpy.float64'>)
+add_module_names = False
+# A reference to a vmr_lit name that resolves nowhere is an error (-W); other libraries' names are not linked.
+nitpicky = True
+nitpick_ignore_regex = [(r'py:.*', r'(?!vmr_lit\b).*|.*\._\w+')]     # and private names
 # Source links: to the repository named by git_url once it is published, else to the highlighted
 # source inside the site (sphinx.ext.viewcode), so no link leads nowhere.
 GIT_PUBLISHED = S.getboolean('git_url_published', fallback=False)
@@ -37,8 +50,8 @@ if GIT_PUBLISHED:
         return f"{S['git_url']}/blob/{S.get('branch', 'main')}/{rel.as_posix()}#L{start}-L{start + len(lines) - 1}"
 
 root_doc = 'index'
-exclude_patterns = ['_build', '**.ipynb_checkpoints', 'conf.py']
-source_suffix = {'.md': 'myst-nb', '.ipynb': 'myst-nb'}
+exclude_patterns = ['_build', '**.ipynb_checkpoints', 'conf.py', '_templates']
+source_suffix = {'.rst': 'restructuredtext', '.md': 'myst-nb', '.ipynb': 'myst-nb'}
 
 # Notebooks are rendered from their stored outputs plus nbdev's show_doc output: never executed here.
 nb_execution_mode = 'off'
@@ -50,7 +63,7 @@ nb_mime_priority_overrides = [('html', 'text/latex', 15)]
 myst_enable_extensions = ['dollarmath', 'amsmath', 'attrs_inline', 'attrs_block', 'colon_fence', 'html_image']
 myst_dmath_double_inline = True
 myst_heading_anchors = 4
-suppress_warnings = []          # every warning is an error (sphinx -W)
+suppress_warnings = ['myst.header']   # show_doc's headings are level 3 under the page title; every other warning is an error (-W)
 
 # MathJax 3 from the npm package `mathjax`, copied into _static by tools/build_docs.py: the site
 # typesets offline, from file:// and from a web server alike. SVG output needs no web fonts.
