@@ -347,7 +347,7 @@ register_preset('timechat-dvc', 'captions', "alias of 'vid2seq': RenShuhuai-Andy
 
 # %% ../../nbs/captions/10_vid2seq.ipynb #611eefc1
 def vid2seq_run(args)->int:
-    "`vmr-lit captions --preset vid2seq`: score with `evaluate_vid2seq` and print as eval_dvc.py does (called by 12c)."
+    "`vmr-lit captions --preset vid2seq`: score with `evaluate_vid2seq` and print as eval_dvc.py does (called by `cli/04_captions`)."
     for flag, val in (('--soda', args.soda), ('--metrics', args.metrics), ('--multi-ref', args.multi_ref), ('--max-proposals', args.max_proposals),
                       ('--cider-idf', args.cider_idf), ('--paragraphs', args.paragraphs or None), ('--current', args.current or None),
                       ('-v', args.verbose or None), ('--jobs', args.jobs), ('--gt-kind', args.gt_kind), ('--pred-kind', args.pred_kind)):

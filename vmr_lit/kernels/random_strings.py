@@ -65,7 +65,7 @@ def _draw(mt0, keys, out):
 
 # %% ../../nbs/kernels/05_random_strings.ipynb #12f48a67
 def _read_letters(out, codes, lengths):
-    "Read `_letters`' draw from each row of outputs: 4 bits until < 11 (length 10 + r), then 5 bits until < 26 per letter; length -1 if the row runs out."
+    "Read `letters`' draw from each row of outputs: 4 bits until < 11 (length 10 + r), then 5 bits until < 26 per letter; length -1 if the row runs out."
     B, n_out = out.shape
     for b in range(B):
         k = 0
