@@ -14,6 +14,7 @@ import sys
 import warnings
 import zlib
 import random
+import queue
 import multiprocessing as mp
 import numpy as np
 from .. import core
@@ -151,7 +152,7 @@ def fork_map(fn,           # fn(state, chunk) -> result (picklable)
             ):
     "Yield `fn(state, chunk)` for each chunk, in order, computed in `n_jobs` forked processes."
     ctx = mp.get_context('fork')
-    todo, done = ctx.SimpleQueue(), ctx.SimpleQueue()
+    todo, done = ctx.SimpleQueue(), ctx.Queue()
     procs = [ctx.Process(target=_fork_worker, args=(fn, state, chunks, todo, done), daemon=True) for _ in range(n_jobs)]
     for p in procs: p.start()
     try:
@@ -159,7 +160,10 @@ def fork_map(fn,           # fn(state, chunk) -> result (picklable)
         for _ in procs: todo.put(None)
         got, nxt = {}, 0
         while nxt < len(chunks):
-            i, ok, r = done.get()
+            try: i, ok, r = done.get(timeout=1.0)
+            except queue.Empty:
+                if any(p.is_alive() for p in procs): continue
+                raise RuntimeError(f"fork_map: a worker process ended without returning its results (exit codes {[p.exitcode for p in procs]})")
             if not ok: raise r
             got[i] = r
             while nxt in got: yield got.pop(nxt); nxt += 1
