@@ -1,4 +1,4 @@
 "Dense video captioning: PTB tokenizer, METEOR, BLEU/ROUGE-L/CIDEr-D, SODA, the ActivityNet and Vid2Seq scorers, paragraphs."
 # Importing the subpackage imports its modules in dependency order, so each registers its loaders, metrics,
 # presets and commands.
-from . import ptb, meteor, meteor15, coco, coco_fast, soda, densevid, evaluate, paragraphs, vid2seq
+from . import ptb, meteor, meteor15, coco, soda, densevid, evaluate, paragraphs, vid2seq

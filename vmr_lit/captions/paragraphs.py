@@ -10,9 +10,9 @@ import re
 import numpy as np
 from ..core import InputError
 from ..io.captions import as_caption_gt, as_caption_pred
-from .coco import caption_scores, CAPTION_METRICS, cider_d, document_frequency, _tokenized, rouge_l, bleu_rows, bleu_from_rows, _default_meteor
+from .coco import caption_scores, CAPTION_METRICS, cider_d, document_frequency, tokenize_captions, rouge_l, bleu_rows, bleu_from_rows, default_meteor
 from .meteor import score_all
-from .evaluate import CaptionReport
+from .evaluate import CaptionReport, fork_map
 
 # %% ../../nbs/captions/09_paragraphs.ipynb #e1abe4de
 def pdvc_words(s:str)->list:
@@ -24,16 +24,15 @@ def _para(windows, sentences, order):
     o = np.argsort(np.asarray(windows, float).reshape(-1, 2)[:, 0], kind='stable')
     return ' '.join(sentences[k] for k in o)
 
-_PJOB = None
-
+# %% ../../nbs/captions/09_paragraphs.ipynb #c603867c
 def _meteor_list(met, G, R, ids):
     "Per-id METEOR `met(G[k], R[k][0])` (the best over a video's references), in one batch when the scorer can."
     return [float(x) for x in score_all(met, [G[k] for k in ids], [R[k][0] for k in ids])]
 
-def _para_chunk(ids):
+def _para_chunk(job, ids):
     "What `caption_scores` computes for the ids `ids`, in a forked worker: their paragraphs' words, then per-id METEOR, CIDEr-D, ROUGE-L and BLEU statistics."
-    G, res, tok, met, df, metrics = _PJOB
-    R = _tokenized({k: res[k] for k in ids}, tok, 'keep')
+    G, res, tok, met, df, metrics = job
+    R = tokenize_captions({k: res[k] for k in ids}, tok, 'keep')
     Gc = {k: G[k] for k in ids}
     out = {}
     if 'METEOR' in metrics: out['METEOR'] = _meteor_list(met, G, R, ids)
@@ -43,19 +42,15 @@ def _para_chunk(ids):
     if nb: out['bleu'] = bleu_rows(Gc, R, nb)
     return out
 
+# %% ../../nbs/captions/09_paragraphs.ipynb #c24b33e8
 def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
     "`caption_scores` plug-ins for every metric, computed per id in `n_jobs` forked processes (CIDEr's df from all of `G`; BLEU from the summed statistics)."
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-    global _PJOB
-    meteor = _default_meteor(meteor)                             # as caption_scores
+    meteor = default_meteor(meteor)                              # as caption_scores
     if hasattr(meteor, 'warm'): meteor.warm([])                  # the compiled METEOR kernel loaded once, before the fork
     ids = list(G)
-    _PJOB = (G, res, tok, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
+    job = (G, res, tok, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
     chunks = [ids[c::n_jobs * 8] for c in range(min(n_jobs * 8, len(ids)))]
-    try:
-        with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context('fork')) as ex: parts = list(ex.map(_para_chunk, chunks))
-    finally: _PJOB = None
+    parts = list(fork_map(_para_chunk, job, chunks, n_jobs))
     per = {m: {} for m in ('METEOR', 'CIDEr', 'ROUGE_L', 'bleu') if m in metrics or (m == 'bleu' and any(x.startswith('Bleu_') for x in metrics))}
     for c, part in zip(chunks, parts):
         for m, xs in part.items(): per[m].update(zip(c, xs))
@@ -71,6 +66,17 @@ def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
             if m.startswith('Bleu_'): out[m] = (lambda j: lambda G_, R_: (corpus[j], per_k[j]))(int(m[5:]) - 1)
     return out
 
+# %% ../../nbs/captions/09_paragraphs.ipynb #a2733bdc
+def _reference_paragraphs(gts:list)->tuple:
+    "({video: [one paragraph per reference file holding it]}, the videos in order of first appearance)."
+    refs, vids = {}, []
+    for g in gts:
+        for v, w, s in zip(g.vids, g.windows, g.sentences):
+            if v not in refs: refs[v] = []; vids.append(v)
+            refs[v].append(_para(w, s, 'start'))
+    return refs, vids
+
+# %% ../../nbs/captions/09_paragraphs.ipynb #4f76f2d6
 def evaluate_paragraphs(gt,                      # reference file(s): path, CaptionGT, or a list of them
                         pred,                    # predictions: path or CaptionPred
                         metrics=('METEOR', 'CIDEr', 'Bleu_4'),  # among Bleu_1..4, METEOR, ROUGE_L, CIDEr
@@ -86,16 +92,12 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
     if bad: raise InputError(f"unknown paragraph metric(s) {bad}; valid: {', '.join(CAPTION_METRICS)}")
     gts = [as_caption_gt(g) for g in (gt if isinstance(gt, (list, tuple)) else [gt])]
     pred = as_caption_pred(pred)
-    refs, vids = {}, []
-    for g in gts:
-        for v, w, s in zip(g.vids, g.windows, g.sentences):
-            if v not in refs: refs[v] = []; vids.append(v)
-            refs[v].append(_para(w, s, 'start'))
+    refs, vids = _reference_paragraphs(gts)
     P = {v: _para(w, s, order) for v, w, s in zip(pred.vids, pred.windows, pred.sentences)}
     res = {v: [P.get(v, '')] for v in vids}
     tok = lambda L: [words(x) for x in L]
     if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus'):     # everything per video in the workers
-        G = _tokenized(refs, tok, 'keep')
+        G = tokenize_captions(refs, tok, 'keep')
         sc = caption_scores(G, res, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, res, tok, metrics, meteor, int(n_jobs)))
     else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor)
     values = {f"Para.{m}": np.array([sc.per_id[v][m] for v in vids]) for m in metrics}

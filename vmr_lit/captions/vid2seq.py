@@ -19,7 +19,7 @@ from ..io.captions import (CaptionGT, CaptionPred, check_window as _window, chec
                                  finite_number as _num, caption_lists as _caption_lists)
 from ..moments.iou import temporal_iou
 from .densevid import anet_items
-from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning
+from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning, register_caption_evaluator
 from .ptb import ptb_lines
 from .soda import soda_match, soda_prf
 from .coco import caption_scores
@@ -221,6 +221,65 @@ def _inputs(gt, pred, conv):
         raise InputError(f"{p.source}: captions for {len(unknown)} videos not in the references, e.g. {', '.join(unknown[:5])}")
     return g, p, P, unknown
 
+# %% ../../nbs/captions/10_vid2seq.ipynb #a4288da9
+def _vid2seq_pairs(g, P, tious, seed)->tuple:
+    "1. Each video's (reference, caption) pairs per threshold, in eval_dvc.py's order; the unmatched captions per threshold."
+    items, n_unmatched, none = {}, {t: 0 for t in tious}, (np.zeros((0, 2)), [])
+    for v, gw, gs in zip(g.vids, g.windows, g.sentences):
+        pw, ps = P.get(v, none)
+        its = anet_items([(gw, gs)], pw, ps, tious, random_penalty(seed, v), union='min', eps=1e-8) if len(pw) else {}
+        items[v] = {t: its[t][0] if its else [] for t in tious}
+        for t in tious: n_unmatched[t] += its[t][1] if its else 0
+    return items, n_unmatched
+
+def _vid2seq_tokens(g, P, items, tious)->tuple:
+    "2. PTB tokens: one batch per threshold and side; for SODA_c all captions and all references."
+    none = (np.zeros((0, 2)), [])
+    tok = {t: (iter(ptb_lines([r for v in g.vids for r, _ in items[v][t]])), iter(ptb_lines([c for v in g.vids for _, c in items[v][t]])))
+           for t in tious}
+    ptok = iter(ptb_lines([c for v in g.vids for c in P.get(v, none)[1]]))
+    gtok = iter(ptb_lines([x for s in g.sentences for x in s]))
+    return tok, ptok, gtok
+
+def _cider_meteor(meteor, R, C)->tuple:
+    "3. (CIDEr, METEOR) of one video and threshold: coco-caption's corpus values over its pairs (0 without pairs)."
+    if not R: return (0.0, 0.0)
+    sc = caption_scores({j: [r] for j, r in enumerate(R)}, {j: [c] for j, c in enumerate(C)}, metrics=('CIDEr', 'METEOR'),
+                        tokenize=False, meteor=meteor).corpus
+    return (float(np.nan_to_num(sc['CIDEr'])), float(np.nan_to_num(sc['METEOR'])))
+
+# %% ../../nbs/captions/10_vid2seq.ipynb #499dd4a4
+def _vid2seq_video(vals, q, gw, gs, pw, ps, tp, tg, cm, tious, meteor, meteor_order):
+    "Video q's values into `vals`: CIDEr and METEOR (`cm`, per threshold), 4. proposal precision / recall, 5. SODA_c."
+    vals['CIDER'][q], vals['METEOR'][q] = np.mean(cm, axis=0)
+    iou_m = temporal_iou(pw, gw, union='min', eps=1e-8) if len(pw) else np.zeros((0, len(gw)))    # (P, G)
+    pr, rc = [], []
+    for t in tious:                                                     # proposal precision / recall, IoU > t
+        hit = iou_m > t
+        pr.append(hit.any(1).sum() / max(len(pw), 1)); rc.append(hit.any(0).sum() / len(gw))
+        vals[f"Precision@{t:g}"][q], vals[f"Recall@{t:g}"][q] = pr[-1], rc[-1]
+    mp, mr = sum(pr) / len(pr), sum(rc) / len(rc)
+    vals['Precision_Mean'][q], vals['Recall_Mean'][q] = mp, mr
+    vals['F1_Score'][q] = 2 * mr * mp / (mr + mp) if mr + mp > 0 else 0.0
+    vals['n_preds'][q] = len(ps)
+    if len(ps):                                                         # SODA_c: caption as METEOR's reference
+        S = np.array([_segment_meteor(meteor, tp, [r] * len(tp)) for r in tg])
+        if meteor_order == 'string': S = S[:, string_order(len(tp))]
+        vals['SODA_c'][q] = soda_prf(soda_match(iou_m.T * np.nan_to_num(S))[0], len(gs), len(ps))[2]
+
+def _vid2seq_report(g, p, P, vals, lab, n_unmatched, unknown, conv, tious, preset, meteor)->Vid2SeqReport:
+    "The report of a run: per-video values under their labels, the counts, the conventions, the METEOR used."
+    counts = dict(n_unmatched_proposals={t: int(n) for t, n in n_unmatched.items()}, n_reversed_pred=p.counts.get('n_reversed', 0),
+                  n_unknown_videos=len(unknown))
+    rep = Vid2SeqReport.from_values(g.vids, {lab(n): v for n, v in vals.items()}, sum(v not in P for v in g.vids),
+                                    dict(conventions={**conv, 'scorer': repr(conv['scorer'])}, tious=tious, preset=preset, counts=counts,
+                                         unknown_videos=unknown[:20]))
+    s = rep.summary
+    if meteor_name(meteor): s['meteor'] = meteor_name(meteor)               # which METEOR, before the counts
+    s['n_videos'], s['n_videos_without_predictions'] = s.pop('n_queries'), s.pop('n_without_predictions')
+    s['n_unknown_videos'] = len(unknown)
+    return rep
+
 # %% ../../nbs/captions/10_vid2seq.ipynb #f009ce58
 def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 or ActivityNet Captions) or a CaptionGT
                      pred,              # captions: a path ({vid: [{timestamp, caption}]} or the submission format) or a CaptionPred
@@ -242,16 +301,8 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
     bar = progress_bar(len(g), progress, 'WordNet (nltk METEOR)' if conv['scorer'] == 'meteor' else 'METEOR')
     meteor, none = _meteor_engine(conv['scorer']), (np.zeros((0, 2)), [])
     if bar is not None: bar.set_description('PTB tokenizer')
-    items, n_unmatched = {}, {t: 0 for t in tious}
-    for v, gw, gs in zip(g.vids, g.windows, g.sentences):                   # 1. pairs, in eval_dvc.py's order
-        pw, ps = P.get(v, none)
-        its = anet_items([(gw, gs)], pw, ps, tious, random_penalty(conv['seed'], v), union='min', eps=1e-8) if len(pw) else {}
-        items[v] = {t: its[t][0] if its else [] for t in tious}
-        for t in tious: n_unmatched[t] += its[t][1] if its else 0
-    tok = {t: (iter(ptb_lines([r for v in g.vids for r, _ in items[v][t]])), iter(ptb_lines([c for v in g.vids for _, c in items[v][t]])))
-           for t in tious}                                                  # 2. one PTB batch per threshold and side
-    ptok = iter(ptb_lines([c for v in g.vids for c in P.get(v, none)[1]]))  # and for SODA_c: all captions, all references
-    gtok = iter(ptb_lines([x for s in g.sentences for x in s]))
+    items, n_unmatched = _vid2seq_pairs(g, P, tious, conv['seed'])
+    tok, ptok, gtok = _vid2seq_tokens(g, P, items, tious)
     names = ['CIDER', 'METEOR'] + [f"{m}@{t:g}" for t in tious for m in ('Precision', 'Recall')] + \
             ['Precision_Mean', 'Recall_Mean', 'F1_Score', 'SODA_c', 'n_preds']
     vals = {n: np.zeros(len(g)) for n in names}
@@ -261,40 +312,15 @@ def evaluate_vid2seq(gt,                # references: a path (Vid2Seq, YouCook2 
         if not len(gw): raise InputError(f"{g.source}: video {v}: no reference segments (eval_dvc.py's recall divides by their number)")
         pw, ps = P.get(v, none)
         tp, tg = [next(ptok) for _ in ps], [next(gtok) for _ in gs]
-        cm = []
-        for t in tious:                                                     # 3. CIDEr and METEOR per video and threshold
-            R = [next(tok[t][0]) for _ in items[v][t]]; C = [next(tok[t][1]) for _ in items[v][t]]
-            if not R: cm.append((0.0, 0.0)); continue
-            sc = caption_scores({j: [r] for j, r in enumerate(R)}, {j: [c] for j, c in enumerate(C)}, metrics=('CIDEr', 'METEOR'),
-                                tokenize=False, meteor=meteor).corpus
-            cm.append((float(np.nan_to_num(sc['CIDEr'])), float(np.nan_to_num(sc['METEOR']))))
-        vals['CIDER'][q], vals['METEOR'][q] = np.mean(cm, axis=0)
-        iou_m = temporal_iou(pw, gw, union='min', eps=1e-8) if len(pw) else np.zeros((0, len(gw)))    # (P, G)
-        pr, rc = [], []
-        for t in tious:                                                     # 4. proposal precision / recall, IoU > t
-            hit = iou_m > t
-            pr.append(hit.any(1).sum() / max(len(pw), 1)); rc.append(hit.any(0).sum() / len(gw))
-            vals[f"Precision@{t:g}"][q], vals[f"Recall@{t:g}"][q] = pr[-1], rc[-1]
-        mp, mr = sum(pr) / len(pr), sum(rc) / len(rc)
-        vals['Precision_Mean'][q], vals['Recall_Mean'][q] = mp, mr
-        vals['F1_Score'][q] = 2 * mr * mp / (mr + mp) if mr + mp > 0 else 0.0
-        vals['n_preds'][q] = len(ps)
-        if len(ps):                                                         # 5. SODA_c: caption as METEOR's reference
-            S = np.array([_segment_meteor(meteor, tp, [r] * len(tp)) for r in tg])
-            if conv['meteor_order'] == 'string': S = S[:, string_order(len(tp))]
-            vals['SODA_c'][q] = soda_prf(soda_match(iou_m.T * np.nan_to_num(S))[0], len(gs), len(ps))[2]
-    counts = dict(n_unmatched_proposals={t: int(n) for t, n in n_unmatched.items()}, n_reversed_pred=p.counts.get('n_reversed', 0),
-                  n_unknown_videos=len(unknown))
+        cm = [_cider_meteor(meteor, [next(tok[t][0]) for _ in items[v][t]], [next(tok[t][1]) for _ in items[v][t]]) for t in tious]
+        _vid2seq_video(vals, q, gw, gs, pw, ps, tp, tg, cm, tious, meteor, conv['meteor_order'])
     if bar is not None: bar.close()
-    rep = Vid2SeqReport.from_values(g.vids, {lab(n): v for n, v in vals.items()}, sum(v not in P for v in g.vids),
-                                    dict(conventions={**conv, 'scorer': repr(conv['scorer'])}, tious=tious, preset=preset, counts=counts,
-                                         unknown_videos=unknown[:20]))
+    rep = _vid2seq_report(g, p, P, vals, lab, n_unmatched, unknown, conv, tious, preset, meteor)
     s = rep.summary
-    if meteor_name(meteor): s['meteor'] = meteor_name(meteor)               # which METEOR, before the counts
-    s['n_videos'], s['n_videos_without_predictions'] = s.pop('n_queries'), s.pop('n_without_predictions')
-    s['n_unknown_videos'] = len(unknown)
     if conv['para']: rep.summary = {lab(k): v for k, v in {**vid2seq_paragraphs(g, P, meteor, conv['para']), **s}.items()}   # 6. paragraphs (first)
     return rep
+
+register_caption_evaluator('vid2seq', evaluate_vid2seq)
 
 # %% ../../nbs/captions/10_vid2seq.ipynb #deb27ed7
 def vid2seq_printout(rep:Vid2SeqReport,   # from `evaluate_vid2seq`
