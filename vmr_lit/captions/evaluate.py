@@ -19,11 +19,12 @@ from .. import core
 from ..core import InputError, Report, register_evaluator, register_preset, get_preset, parse_metric
 from .soda import soda_video, soda_video_all, cached_scorer, SODA_VARIANTS, MULTI_REF
 from typing import Optional
-from .meteor import get_scorer, ScoreTable, JavaMeteor, java_available, meteor_name, scorer_name
+from .meteor import ScoreTable, JavaMeteor, java_available, meteor_name, scorer_name
+from .soda import get_scorer
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from ..io.captions import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from .meteor import NEXT_LINE
-from .ptb import ascii_spaces, PUNCTUATIONS, _tokens_next
+from .ptb import ascii_spaces, PUNCTUATIONS, tokens_next as _tokens_next
 from .coco import bleu, rouge_l, cider_d, document_frequency, bleu_from_rows, _bleu_stats_fast, GramIndex
 from ..kernels.jit import jit_enabled
 
