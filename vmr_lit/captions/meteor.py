@@ -20,9 +20,7 @@ import numpy as np
 from .. import core
 from ..core import InputError
 from .ptb import ascii_spaces, PUNCTUATIONS   # densevid_eval's remove_nonascii: each non-ASCII character -> a space
-from ..kernels.meteor_fast import fast_meteor, meteor_tail   # METEOR's matching kernel (kernels/02_meteor_fast)
-from ..kernels.jit import jit_enabled                          # the compiled batch kernel (kernels/03_meteor) runs when True
-from ..kernels.meteor import warm_codes, score_batch           # the kernel's tables and its batch call (kernels/03_meteor)
+from ..kernels.meteor import one_word_meteor, score_batch, warm_codes   # METEOR's matching engine (kernels/03_meteor)
 
 # %% ../../nbs/captions/02_meteor.ipynb #7a4adf67
 LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
@@ -177,22 +175,15 @@ class _CachedWordNet:
         return s
 
 # %% ../../nbs/captions/02_meteor.ipynb #c8799d5b
-class MeteorScorer:
-    "nltk METEOR with cached tokens, stems, synonyms and pair scores: `scorer(reference, candidate) -> float`."
-    meteor = 'nltk'                                                    # which METEOR it computes (`meteor_name`)
-    def __init__(self,
-                 alpha:float=0.9, beta:float=3.0, gamma:float=0.5,  # nltk's METEOR parameters
-                 tokenizer:Callable=tokenize,                         # sentence -> list of lower-case tokens
-                 engine:str='fast',                                   # 'fast' (replayed matching) or 'nltk' (nltk's code, cached inputs)
-                ):
-        if engine not in ('fast', 'nltk'): raise InputError(f"engine must be 'fast' or 'nltk', got {engine!r}")
-        self.alpha, self.beta, self.gamma, self.engine = alpha, beta, gamma, engine
+class _MeteorCaches:
+    "The caches a `MeteorScorer` keeps: tokens of each sentence, stems, synonym sets, and the engine's tables of them."
+    def __init__(self, tokenizer:Callable):
         self.tokenizer = tokenizer
         self.stemmer, self.wn = _CachedStemmer(), _CachedWordNet(wordnet())
         self.tokens, self.scores, self.syns, self.stem_t, self.info, self.prefix2 = {}, {}, {}, {}, {}, {}
-        self.n_calls = 0
 
     def tok(self, s):
+        "The tokens of sentence `s`, lower-cased (cached)."
         t = self.tokens.get(s)
         if t is None: t = self.tokens[s] = tuple(w.lower() for w in self.tokenizer(s))
         return t
@@ -211,33 +202,51 @@ class MeteorScorer:
         if s is None: s = self.stem_t[toks] = tuple(self.stemmer.stem(w) for w in toks)
         return s
 
-    def _fast(self, ref, hyp): return fast_meteor(self, ref, hyp)   # the kernel lives in kernels/02_meteor_fast
-
-    def _tail(self, H, R, m, chunks): return meteor_tail(self, H, R, m, chunks)
-
-    def _batch(self)->bool: return self.engine == 'fast' and jit_enabled()
-
     def warm(self, sentences):
         "Fill the token, stem and synonym caches for the words of `sentences` (e.g. before forking workers), and their integer codes."
         sentences = list(sentences)
         words = set()
         for x in sentences: words.update(self.tok(x))
         for w in sorted(words): self._syn(self.stemmer.stem(w))     # each distinct word once, in a fixed order
-        if self._batch():
-            warm_codes(self, [self.tok(x) for x in dict.fromkeys(sentences)])
+        warm_codes(self, [self.tok(x) for x in dict.fromkeys(sentences)])   # the engine's tables, shared by forked workers
+
+# %% ../../nbs/captions/02_meteor.ipynb #334c534c
+def _score_keys(sc, keys:list)->list:
+    "`[sc.score_tokens(r, c) for r, c in keys]`, the new pairs of the kernel's kind scored in one compiled call."
+    S, out, new = sc.scores, [None] * len(keys), {}
+    for k, key in enumerate(keys):
+        v = S.get(key)
+        if v is None: new.setdefault(key, []).append(k)
+        else: out[k] = v
+    if not new: return out
+    batch = [key for key in new if len(key[0]) > 1 and key[1]]   # empty tuples (0.0) and one-word references: score_tokens
+    if batch:
+        S.update(zip(batch, score_batch(sc, [r for r, _ in batch], [c for _, c in batch])))
+        sc.n_calls += len(batch)                           # the other new pairs go through score_tokens below
+    for key, ks in new.items():
+        v = S[key] if key in S else sc.score_tokens(*key)
+        for k in ks: out[k] = v
+    return out
+
+# %% ../../nbs/captions/02_meteor.ipynb #9daaf581
+class MeteorScorer(_MeteorCaches):
+    "nltk METEOR with cached tokens, stems, synonyms and pair scores: `scorer(reference, candidate) -> float`."
+    meteor = 'nltk'                                                    # which METEOR it computes (`meteor_name`)
+    def __init__(self,
+                 alpha:float=0.9, beta:float=3.0, gamma:float=0.5,  # nltk's METEOR parameters
+                 tokenizer:Callable=tokenize,                         # sentence -> list of lower-case tokens
+                ):
+        self.alpha, self.beta, self.gamma, self.n_calls = alpha, beta, gamma, 0
+        super().__init__(tokenizer)
 
     def score_tokens(self, ref:tuple, cand:tuple)->float:
         "METEOR of two token tuples (cached)."
-        key = (ref, cand)
-        v = self.scores.get(key)
+        key = (ref, cand); v = self.scores.get(key)
         if v is None:
             self.n_calls += 1
             if not ref or not cand: v = 0.0
-            elif self.engine == 'fast': v = self._fast(ref, cand)
-            else:
-                from nltk.translate import meteor_score as _nltk_meteor
-                v = _nltk_meteor.single_meteor_score(ref, cand, preprocess=str.lower, stemmer=self.stemmer, wordnet=self.wn,
-                                                       alpha=self.alpha, beta=self.beta, gamma=self.gamma)
+            elif len(ref) == 1: v = one_word_meteor(self, ref[0], cand)
+            else: v = score_batch(self, [ref], [cand])[0]
             self.scores[key] = v
         return v
 
@@ -245,29 +254,11 @@ class MeteorScorer:
         if not isinstance(reference, str): return max(self(r, candidate) for r in reference)
         return self.score_tokens(self.tok(reference), self.tok(candidate))
 
-    def _score_keys(self, keys:list)->list:
-        "`[self.score_tokens(r, c) for r, c in keys]`, the new pairs of the kernel's kind scored in one compiled call."
-        S, out, new = self.scores, [None] * len(keys), {}
-        for k, key in enumerate(keys):
-            v = S.get(key)
-            if v is None: new.setdefault(key, []).append(k)
-            else: out[k] = v
-        if not new: return out
-        if self._batch():
-            batch = [key for key in new if len(key[0]) > 1 and key[1]]   # empty tuples (0.0) and one-word references stay in Python
-            if batch:
-                S.update(zip(batch, score_batch(self, [r for r, _ in batch], [c for _, c in batch])))
-                self.n_calls += len(batch)                       # the other new pairs go through score_tokens below
-        for key, ks in new.items():
-            v = S[key] if key in S else self.score_tokens(*key)
-            for k in ks: out[k] = v
-        return out
-
     def score_pairs(self,
                     refs,    # references: sentences, or lists of sentences (the best score, as `__call__`)
                     cands,   # candidate sentences, as many
                    )->list:  # `[self(r, c) for r, c in zip(refs, cands)]`
-        "METEOR of each (reference, candidate) pair; the new ones in one batch (compiled kernel when numba runs)."
+        "METEOR of each (reference, candidate) pair; the new ones in one batch of the engine."
         refs, cands = list(refs), list(cands)
         if len(refs) != len(cands): raise InputError(f"score_pairs needs as many references as candidates, got {len(refs)} and {len(cands)}")
         keys, where = [], []
@@ -277,11 +268,12 @@ class MeteorScorer:
             r = list(r)
             if not r or not all(isinstance(x, str) for x in r): where.append((r, c)); continue   # __call__'s own error or recursion
             where.append(slice(len(keys), len(keys) + len(r))); keys += [(self.tok(x), t) for x in r]
-        vals = self._score_keys(keys)
+        vals = _score_keys(self, keys)
         return [vals[w] if type(w) is int else max(vals[w]) if type(w) is slice else self(*w) for w in where]
 
-    def __repr__(self): return f"MeteorScorer(engine={self.engine!r}, {len(self.scores)} pairs cached)"
+    def __repr__(self): return f"MeteorScorer({len(self.scores)} pairs cached)"
 
+# %% ../../nbs/captions/02_meteor.ipynb #c1c0b3d9
 def score_all(scorer, refs, cands)->list:
     "`[scorer(r, c) for r, c in zip(refs, cands)]`: one `score_pairs` batch when the scorer has one (`MeteorScorer`), else one call per pair."
     if hasattr(scorer, 'score_pairs'): return scorer.score_pairs(refs, cands)
