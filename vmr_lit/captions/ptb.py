@@ -130,6 +130,57 @@ def _restore(pieces, orig):
         out.append(p if _NORMAL.fullmatch(p) else orig[k:k + len(p)]); k += len(p)
     return out
 
+# %% ../../nbs/captions/01_ptb.ipynb #0a788053
+def _word_tokens(s:str, line:str, n:int,   # the translated line, the line, its length
+                 tok:str, i:int, bl:int,   # a word, acronym or number match, where it ends, its length
+                 follow,                   # follow(i): the text after position i (see `_line_tokens`)
+                )->tuple:                  # (its tokens, where the next token starts)
+    "The tokens of a word-like match: abbreviations, acronyms and a following period as the jar splits them."
+    m = _NUMABBR.match(tok)
+    if m: tok = tok[:m.end()]; i -= bl - m.end()
+    m = _ABBR_LETTER.match(tok)
+    if (m and m.group(1).lower() in _ABBR_E and (m.group(1).lower() not in _CAP_ONLY or tok[0].isupper())
+            and (i < n or follow(i) is not None)):  # at the very end of the input the word stays whole
+        return [m.group(1) + '.'], i - (bl - m.end(1) - 1)
+    if i + 1 < n and s[i] == '.' and s[i+1] in ';:,':
+        i += 1; return _restore(_split_word(tok + '.'), line[i - len(tok) - 1:i]), i
+    if i < n and s[i] == '.':
+        low = tok.lower()
+        if _ACRO.fullmatch(tok):
+            rest = follow(i + 1)
+            if rest is not None and _STARTER_RE.match(rest):
+                if len(tok) == 1: return [tok], i
+                return [tok + '.', '.'], i + 1
+            tok += '.'; i += 1
+        elif low in _ABBR_E and (low not in _CAP_ONLY or tok[0].isupper()):
+            rest = follow(i + 1)
+            return [tok + '.'] + (['.'] if not rest or (rest[0].isspace() and (len(rest) == 1 or rest[1].isupper() or rest[1].isspace())) else []), i + 1
+        elif low in _ABBR_T: tok += '.'; i += 1
+        elif s.startswith('..', i): pass
+        elif low in _ABBR_N:
+            rest = follow(i + 1)
+            if rest is not None and rest.lstrip()[:1].isdigit(): tok += '.'; i += 1
+    return _restore(_split_word(tok), line[i - len(tok):i]), i
+
+# %% ../../nbs/captions/01_ptb.ipynb #3074d4c1
+def _char_token(s:str, line:str, i:int, n:int):
+    "The token of the character at `i` when no pattern matches there (None: printed as nothing)."
+    tok = s[i]; i += 1
+    if tok == '"': return '``' if i < n and s[i] in _OPENERS else "''"
+    if tok == "'": return '`' if re.match(r"[A-Za-z]\S", s[i:i+2]) and line[i-1] != '’' else "'"
+    if tok == '\ue000': return None
+    if tok in _BR: return _BR[tok]
+    return _MAP.get(tok, tok)
+
+def _symbol_token(best, tok:str)->str:
+    "The token of a match of one of the symbol patterns (emoticons, dots, dashes, fractions, phone numbers)."
+    if best is _EMO: return tok[:-1] + _BR.get(tok[-1], tok[-1])
+    if best is _DOTS: return '...'
+    if best is _DASH: return '--'
+    if best is _MISC and tok.startswith('<'): return tok.replace(' ', '\xa0')
+    if best is _FRAC or best is _PHONE: return tok.replace(' ', '\xa0').replace('(', '-lrb-').replace(')', '-rrb-')
+    return tok
+
 # %% ../../nbs/captions/01_ptb.ipynb #56b676b2
 def _line_tokens(line:str, # one caption
                  follow, # follow(i): the text after position i, later lines included; None at the end
@@ -155,59 +206,19 @@ def _line_tokens(line:str, # one caption
             m = _CLIT_CURLY.match(line, i)
             if m and m.end() - i > bl: best, bl = _CLIT, m.end() - i
         if bl == 0:
-            tok = s[i]; i += 1
-            if tok == '"':
-                tok = '``' if i < n and s[i] in _OPENERS else "''"
-            elif tok == "'":
-                tok = '`' if re.match(r"[A-Za-z]\S", s[i:i+2]) and line[i-1] != '’' else "'"
-            elif tok == '\ue000': continue  # printed as nothing
-            elif tok in _BR: tok = _BR[tok]
-            elif tok in _MAP: tok = _MAP[tok]
-            out.append(tok); continue
+            tok = _char_token(s, line, i, n); i += 1
+            if tok is not None: out.append(tok)
+            continue
         if best is _TICKS and line[i:i+2] not in ("''", "’’", "``"): best, bl = None, 0  # ’' is not ''
         if best is _OLD and line[i] != "'": best, bl = None, 0  # ’tis is not 'tis
-        if bl == 0:
-            tok = s[i]; i += 1
-            tok = '`' if re.match(r"[A-Za-z]\S", s[i:i+2]) and line[i-1] != '’' else "'"
-            out.append(tok); continue
+        if bl == 0:  # a lone quote: an opening tick before a letter and a non-space
+            i += 1; out.append('`' if re.match(r"[A-Za-z]\S", s[i:i+2]) and line[i-1] != '’' else "'"); continue
         tok = line[i:i+bl] if best is _URL or best is _EMAIL else s[i:i+bl]
         if best is _YEAR or (best is _CLIT and tok[1:2].lower() in ('c', 'e', 't', 'n')): tok = line[i:i+bl]  # ’90s, ’em keep their ’
         i += bl
         if best is _WORD or best is _DWORD or best is _ACROW:
-            m = _NUMABBR.match(tok)
-            if m: tok = tok[:m.end()]; i -= bl - m.end()
-            m = _ABBR_LETTER.match(tok)
-            if (m and m.group(1).lower() in _ABBR_E and (m.group(1).lower() not in _CAP_ONLY or tok[0].isupper())
-                    and (i < n or follow(i) is not None)):  # at the very end of the input the word stays whole
-                out += [m.group(1) + '.']; i -= bl - m.end(1) - 1; continue
-            if i + 1 < n and s[i] == '.' and s[i+1] in ';:,':
-                i += 1; out += _restore(_split_word(tok + '.'), line[i - len(tok) - 1:i]); continue
-            if i < n and s[i] == '.':
-                low = tok.lower()
-                if _ACRO.fullmatch(tok):
-                    rest = follow(i + 1)
-                    if rest is not None and _STARTER_RE.match(rest):
-                        if len(tok) == 1: out.append(tok); continue
-                        out += [tok + '.', '.']; i += 1; continue
-                    tok += '.'; i += 1
-                elif low in _ABBR_E and (low not in _CAP_ONLY or tok[0].isupper()):
-                    rest = follow(i + 1)
-                    i += 1
-                    out += [tok + '.'] + (['.'] if not rest or (rest[0].isspace() and (len(rest) == 1 or rest[1].isupper() or rest[1].isspace())) else [])
-                    continue
-                elif low in _ABBR_T: tok += '.'; i += 1
-                elif s.startswith('..', i): pass
-                elif low in _ABBR_N:
-                    rest = follow(i + 1)
-                    if rest is not None and rest.lstrip()[:1].isdigit(): tok += '.'; i += 1
-            out += _restore(_split_word(tok), line[i - len(tok):i])
-        elif best is _EMO: out.append(tok[:-1] + _BR.get(tok[-1], tok[-1]))
-        elif best is _DOTS: out.append('...')
-        elif best is _DASH: out.append('--')
-        elif best is _MISC and tok.startswith('<'): out.append(tok.replace(' ', '\xa0'))
-        elif best is _FRAC or best is _PHONE:
-            out.append(tok.replace(' ', '\xa0').replace('(', '-lrb-').replace(')', '-rrb-'))
-        else: out.append(tok)
+            toks, i = _word_tokens(s, line, n, tok, i, bl, follow); out += toks
+        else: out.append(_symbol_token(best, tok))
     return [t.lower() for t in out]
 
 # %% ../../nbs/captions/01_ptb.ipynb #2fba4bbe
@@ -269,6 +280,7 @@ def ptb_tokenize(lines:list, # captions in the order the jar would see them
     drop = set(PUNCTUATIONS)
     return [[t for t in toks if t not in drop] for toks in ptb_java_tokens(lines, cache)]
 
+# %% ../../nbs/captions/01_ptb.ipynb #6e67cb76
 _SIMPLE = re.compile(r"[A-Za-z ]*[A-Za-z]{2,}\.?[ ]*|[A-Za-z ]*")
 
 def _simple_line(line:str):
@@ -286,6 +298,7 @@ def _simple_line(line:str):
     if dot: out.append('.')
     return [t.lower() for t in out]
 
+# %% ../../nbs/captions/01_ptb.ipynb #bc2dc933
 def tokens_next(line:str,   # one caption
                 after,      # the line that follows it in the batch, or a list of the lines that follow
                 then:str,   # the line read after those, with more input after it
@@ -316,6 +329,7 @@ def ptb_tokenize_next(pairs:list,       # [(caption, the line that follows it), 
         out.append([t for t in toks if t not in drop])
     return out
 
+# %% ../../nbs/captions/01_ptb.ipynb #910bea59
 def ptb_lines(lines:list, cache:Optional[dict]=None)->list:
     "`ptb_tokenize`, each line's tokens joined by one space (what coco-caption hands its scorers)."
     return [' '.join(t) for t in ptb_tokenize(lines, cache)]
