@@ -310,6 +310,7 @@ def _check_ties(ties, max_arrangements):
     if not isinstance(max_arrangements, (int, np.integer)) or max_arrangements < 1:
         raise InputError(f"max_arrangements must be a positive integer, got {max_arrangements!r}")
 
+# %% ../../nbs/captions/06_soda.ipynb #61962ff2
 def soda_one(gt_windows,            # reference windows of one reference set, (G, 2)
              gt_sentences,          # their sentences, (G,)
              pred_windows,          # generated windows, (P, 2)
@@ -457,6 +458,7 @@ def _mean_rows(prf):
     if len(prf) == 1: return tuple(float(x) for x in prf[0])
     return tuple(float(x) for x in np.mean(prf, axis=0))
 
+# %% ../../nbs/captions/06_soda.ipynb #81989ee0
 def soda_video_all(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), ...], one per reference file holding the video
                    pred_windows,          # generated windows, (P, 2)
                    pred_sentences,        # generated sentences, (P,)
