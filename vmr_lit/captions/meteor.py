@@ -73,7 +73,6 @@ def _synsets_of(path:Path, heads:dict)->list:
     return syns
 
 # %% ../../nbs/captions/02_meteor.ipynb #ccafd90a
-_WN = None
 INSTALL_HELP = ("WordNet 3.0 was not found. Install it with one of:\n"
                 "  sudo apt-get install wordnet-base     (Debian/Ubuntu; vmr_lit copies /usr/share/wordnet into its cache)\n"
                 "  python -m nltk.downloader wordnet     (nltk's own copy)\n"
@@ -118,11 +117,8 @@ def _install_from(src:Path, dst:Path):
 
 def wordnet(debian_dir=None,  # where Debian's wordnet-base lives; default `$VMR_LIT_WORDNET_DIR` or /usr/share/wordnet
            ):
-    "nltk's WordNet corpus reader, found offline (nltk data path, vmr_lit cache, or Debian's wordnet-base)."
-    global _WN
-    if _WN is not None: return _WN
+    "nltk's WordNet corpus reader (`nltk.corpus.wordnet`, loaded once by nltk), found offline (nltk data path, vmr_lit cache, or Debian's wordnet-base)."
     import nltk
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
     cache = cache_dir()/'nltk_data'
     if str(cache) not in nltk.data.path: nltk.data.path.append(str(cache))
     try: root = nltk.data.find('corpora/wordnet')
@@ -134,11 +130,9 @@ def wordnet(debian_dir=None,  # where Debian's wordnet-base lives; default `$VMR
         if not (src/'data.noun').exists() or not (src/'index.noun').exists(): raise InputError(INSTALL_HELP)
         _install_from(src, cache/'corpora'/'wordnet')
         root = nltk.data.find('corpora/wordnet')
-    import warnings
-    with warnings.catch_warnings():
-        warnings.filterwarnings('ignore', message='The multilingual functions')
-        _WN = WordNetCorpusReader(root, None)
-    return _WN
+    from nltk.corpus import wordnet as wn
+    wn.ensure_loaded()
+    return wn
 
 # %% ../../nbs/captions/02_meteor.ipynb #58357c4e
 TOKEN_RE = re.compile(r"[^\W_]+")
