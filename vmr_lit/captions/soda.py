@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['SODA_TIOUS', 'SODA_VARIANTS', 'SODA_TIES', 'SODA_MAX_ARRANGEMENTS', 'MULTI_REF', 'SCORERS', 'soda_table',
            'soda_traceback', 'soda_match', 'soda_path', 'plot_soda_table', 'soda_table_lex', 'soda_traceback_lex',
-           'soda_prf', 'cached_scorer', 'ArrangementWarning', 'soda_one', 'soda_video', 'soda_one_all',
-           'soda_video_all', 'CiderScorer', 'bleu4', 'get_scorer']
+           'soda_prf', 'cached_scorer', 'ArrangementWarning', 'soda_one_all', 'soda_video_all', 'soda_one',
+           'soda_video', 'CiderScorer', 'bleu4', 'get_scorer']
 
 # %% ../../nbs/captions/06_soda.ipynb #8ad8be66
 from typing import Callable, Optional, Sequence
@@ -47,6 +47,10 @@ def soda_traceback(S:np.ndarray,   # DP table from `soda_table`, shape (G+1, P+1
             pairs.append((i - 1, j - 1)); i -= 1; j -= 1
     return pairs[::-1]
 
+def _kernel(f):
+    "The kernel `f` of kernels/04_soda compiled when `jit_enabled()`, else the same function run as plain Python."
+    return f if jit_enabled() else getattr(f, 'py_func', f)
+
 def soda_match(C:np.ndarray,       # costs, shape (G, P)
                F:np.ndarray=None,  # caption scores, shape (G, P): among maximal-cost matchings the one with the largest sum of F
               )->tuple:            # (optimum S[G][P], matched pairs [(i, j), ...])
@@ -59,11 +63,8 @@ def soda_match(C:np.ndarray,       # costs, shape (G, P)
     if F is not None:
         F = np.asarray(F, dtype=np.float64)
         if F.shape != C.shape or not np.isfinite(F).all(): raise InputError(f"caption scores must be a finite {C.shape} matrix")
-        if jit_enabled():                                   # the compiled twin (kernels/04_soda): the same tables and pairs
-            S1, _, pairs = lex_match(np.ascontiguousarray(C), np.ascontiguousarray(F))
-            return float(S1[-1, -1]), [tuple(p) for p in pairs.tolist()]
-        S1, S2 = soda_table_lex(C, F)
-        return float(S1[-1, -1]), soda_traceback_lex(S1, S2)
+        S1, _, pairs = _kernel(lex_match)(np.ascontiguousarray(C), np.ascontiguousarray(F))   # kernels/04_soda: the tables of soda_table_lex
+        return float(S1[-1, -1]), [tuple(p) for p in pairs.tolist()]
     S = soda_table(C)
     return float(S[-1, -1]), soda_traceback(S)
 
@@ -272,31 +273,6 @@ def _arrangements(F,              # caption scores in the sorted order, (G, P)
             (rows if q < ng else cols)[a, s] = perm
     return rows, cols, n
 
-# %% ../../nbs/captions/06_soda.ipynb #4be8eb0f
-def _better(a, b)->bool:
-    "(cost, caption-score sum) `a` lexicographically above `b`: costs equal within _TOL, sums within _TOL_T."
-    return a[0] > b[0] + _TOL or (abs(a[0] - b[0]) <= _TOL and a[1] > b[1] + _TOL_T)
-
-def _match_arranged(iou,     # IoU in the sorted order, (G, P)
-                    F,       # caption scores in the sorted order, (G, P)
-                    keys,    # the DPs: [(variant, tau), ...]
-                    rows,    # arrangements of the references, (A, G); None: the sorted order alone
-                    cols,    # arrangements of the captions, (A, P); None with rows
-                   )->list:  # per DP (summed score, optimum, pairs as sorted positions)
-    "Each DP's lexicographic optimum (cost, then caption-score sum) over the arrangements; the first arrangement wins ties."
-    best = [None] * len(keys)
-    for r, c in (zip(rows, cols) if rows is not None else [(None, None)]):
-        Fa = F if r is None else F[np.ix_(r, c)]
-        for k, (v, t) in enumerate(keys):
-            opt, pairs = soda_match(iou * Fa if v == 'c' else np.where(iou >= t, iou, 0.0), Fa)
-            fs = float(sum(Fa[i, j] for i, j in pairs))
-            if best[k] is None or _better((opt, fs), best[k]): best[k] = (opt, fs, pairs, r, c)
-    out = []
-    for (v, _), (opt, fs, pairs, r, c) in zip(keys, best):
-        if r is not None: pairs = [(int(r[i]), int(c[j])) for i, j in pairs]
-        out.append((opt if v == 'c' else fs, opt, pairs))
-    return out
-
 # %% ../../nbs/captions/06_soda.ipynb #7b495b37
 def _score_matrix(iou, gs, ps, scorer, mask):
     "f(g_i, p_j) where mask is True, 0 elsewhere; one `scorer.score_pairs(refs, cands)` call when the scorer has it."
@@ -310,72 +286,14 @@ def _check_ties(ties, max_arrangements):
     if not isinstance(max_arrangements, (int, np.integer)) or max_arrangements < 1:
         raise InputError(f"max_arrangements must be a positive integer, got {max_arrangements!r}")
 
-# %% ../../nbs/captions/06_soda.ipynb #61962ff2
-def soda_one(gt_windows,            # reference windows of one reference set, (G, 2)
-             gt_sentences,          # their sentences, (G,)
-             pred_windows,          # generated windows, (P, 2)
-             pred_sentences,        # their sentences, (P,)
-             variant:str='c',       # 'a', 'b' or 'c'
-             scorer:Callable=None,  # f(reference, candidate) -> float; default nltk METEOR (`MeteorScorer`)
-             tious=SODA_TIOUS,      # thresholds of variant (a)
-             sort_gt:bool=True,     # sort references by start (stable)
-             sort_pred:bool=True,   # sort generated captions by start (stable)
-             union:str='hull',      # IoU union, see `vmr_lit.moments.iou.temporal_iou` ('min' + eps=1e-8: official code)
-             eps:float=0.0,         # added to the IoU's union
-             ties:str='best',       # identical windows: 'best' arrangement for each DP, or 'file' order (official code)
-             max_arrangements:int=SODA_MAX_ARRANGEMENTS,  # most arrangements tried; beyond, the order by sentence and an `ArrangementWarning`
-            )->dict:                # {tau: (precision, recall, F, optimum, pairs)}
-    "SODA on one video and one reference set, for each threshold of the variant."
-    if variant not in SODA_VARIANTS: raise InputError(f"SODA variant must be one of {SODA_VARIANTS}, got {variant!r}")
-    _check_ties(ties, max_arrangements)
-    if scorer is None: scorer = MeteorScorer()
-    if hasattr(scorer, 'bind'): scorer = scorer.bind(list(gt_sentences))   # a scorer that needs the reference set (CIDEr's IDF)
-    scorer = cached_scorer(scorer)
-    (og, gg), (op, gp) = _order(gt_windows, sort_gt, gt_sentences, ties), _order(pred_windows, sort_pred, pred_sentences, ties)
-    gw = np.asarray(gt_windows, np.float64).reshape(-1, 2)[og]; gs = [gt_sentences[k] for k in og]
-    pw = np.asarray(pred_windows, np.float64).reshape(-1, 2)[op]; ps = [pred_sentences[k] for k in op]
-    G, P = len(gw), len(pw)
-    taus = (0.0,) if variant == 'c' else tious if variant == 'a' else (0.0,)
-    if not (G and P): return {float(t): (*soda_prf(0.0, G, P), 0.0, []) for t in taus}
-    iou = temporal_iou(pw, gw, union=union, eps=eps).T      # (G, P)
-    F = _score_matrix(iou, gs, ps, scorer, (iou > 0) & (iou >= min(taus)))   # (c): the cost's f; (a), (b): caption scores break ties
-    rows, cols, _ = _arrangements(F, gg, gp, max_arrangements) if gg or gp else (None, None, 1)
-    res = _match_arranged(iou, F, [(variant, t) for t in taus], rows, cols)
-    return {float(t): (*soda_prf(total, G, P), opt, [(og[i], op[j]) for i, j in pairs]) for t, (total, opt, pairs) in zip(taus, res)}
-
-# %% ../../nbs/captions/06_soda.ipynb #c844df1f
-MULTI_REF = ('pool', 'best', 'mean')
-
-def soda_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), ...], one per reference file holding the video
-               pred_windows,          # generated windows, (P, 2)
-               pred_sentences,        # generated sentences, (P,)
-               variant:str='c',       # 'a', 'b' or 'c'
-               scorer:Callable=None,  # f(reference, candidate) -> float
-               tious=SODA_TIOUS,      # thresholds of variant (a)
-               multi_ref:str='pool',  # 'pool', 'best' or 'mean' (table above)
-               sort_refs:bool=True,   # sort references by start (the official `-mr` mode does not)
-               union:str='hull',      # IoU union
-               eps:float=0.0,         # added to the union
-               ties:str='best',       # identical windows: 'best' arrangement for each DP, or 'file' order (official code)
-               max_arrangements:int=SODA_MAX_ARRANGEMENTS,  # most arrangements tried per reference set (see `soda_one`)
-              )->tuple:               # (precision, recall, F) of the video
-    "SODA (a), (b) or (c) of one video, combining several reference files by `multi_ref`."
-    if multi_ref not in MULTI_REF: raise InputError(f"multi_ref must be one of {MULTI_REF}, got {multi_ref!r}")
-    ref_sets = [(np.asarray(w, np.float64).reshape(-1, 2), list(s)) for w, s in ref_sets]
-    if not ref_sets: raise InputError("soda_video needs at least one reference set")
-    kw = dict(variant=variant, scorer=scorer, tious=tious, union=union, eps=eps, ties=ties, max_arrangements=max_arrangements)
-    if multi_ref == 'pool':
-        w = np.concatenate([w for w, _ in ref_sets]); s = [x for _, ss in ref_sets for x in ss]
-        per = soda_one(w, s, pred_windows, pred_sentences, sort_gt=sort_refs, **kw)
-        prf = [v[:3] for v in per.values()]
-    else:
-        pers = [soda_one(w, s, pred_windows, pred_sentences, sort_gt=sort_refs, **kw) for w, s in ref_sets]
-        taus = list(pers[0])
-        if multi_ref == 'best':
-            prf = [max((p[t][:3] for p in pers), key=lambda v: v[2]) for t in taus]   # max keeps the first on ties
-        else:
-            prf = [tuple(np.mean([p[t][:3] for p in pers], axis=0)) for t in taus]
-    return tuple(float(x) for x in np.mean(prf, axis=0))
+# %% ../../nbs/captions/06_soda.ipynb #37d6cd32
+def _check_costs(iou, F, variants):
+    "The checks of `soda_match` on every DP's costs: (a) and (b) threshold the IoU, (c) multiplies it by the caption scores."
+    if not np.isfinite(F).all(): raise InputError(f"caption scores must be a finite {F.shape} matrix")
+    if 'c' in variants:
+        C = iou * F
+        if not np.isfinite(C).all(): raise InputError("costs must be finite")
+        if (C < 0).any(): raise InputError("costs must be >= 0")
 
 # %% ../../nbs/captions/06_soda.ipynb #1736c4c9
 def _soda_all(gw,            # sorted reference windows, (G, 2)
@@ -400,16 +318,12 @@ def _soda_all(gw,            # sorted reference windows, (G, 2)
     if 'b' not in variants and 'c' not in variants: mask &= iou >= min(tious)                   # (a) alone: only where some threshold is met
     F = _score_matrix(iou, gs, ps, scorer, mask)   # (b), (c) need F where IoU > 0; (a) reads it only where IoU >= tau > 0
     rows, cols, _ = _arrangements(F, gg, gp, cap) if gg or gp else (None, None, 1)
-    res = []
-    if jit_enabled() and np.isfinite(iou * F).all() and iou.min() >= 0 and F.min() >= 0 and np.isfinite(F).all():
-        taus, prod = np.array([t for _, t in keys]), np.array([v == 'c' for v, _ in keys])
-        opt, tot, n, prs = lex_many(iou, F, taus, prod) if rows is None else lex_arranged(iou, F, taus, prod, rows, cols)
-        opt, tot, n = opt.tolist(), tot.tolist(), n.tolist()
-        for k, (v, t) in enumerate(keys):
-            pairs = prs[k, :n[k]].tolist() if want_pairs else ()
-            res.append((opt[k] if v == 'c' else tot[k], opt[k], pairs))
-    else:                                          # the Python engine (it also raises on bad costs or scores)
-        res = _match_arranged(iou, F, keys, rows, cols)
+    _check_costs(iou, F, variants)
+    taus, prod = np.array([t for _, t in keys]), np.array([v == 'c' for v, _ in keys])
+    if rows is None: opt, tot, n, prs = _kernel(lex_many)(iou, F, taus, prod)                 # kernels/04_soda
+    else: opt, tot, n, prs = _kernel(lex_arranged)(iou, F, taus, prod, rows, cols)
+    opt, tot, n = opt.tolist(), tot.tolist(), n.tolist()
+    res = [(opt[k] if v == 'c' else tot[k], opt[k], prs[k, :n[k]].tolist() if want_pairs else ()) for k, (v, t) in enumerate(keys)]
     out = {v: {} for v in variants}
     for (v, t), (total, opt, pairs) in zip(keys, res):
         out[v][t] = (*soda_prf(total, G, P), opt, [(og[i], op[j]) for i, j in pairs] if want_pairs else None)
@@ -497,6 +411,45 @@ def soda_video_all(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)
     out = {v: _mean_rows([prf(v, t) for t in (main_t if v == 'a' else (0.0,))]) for v in variants}
     out.update({('a', t): _mean_rows([prf('a', t)]) for t in all_t})
     return out
+
+# %% ../../nbs/captions/06_soda.ipynb #61962ff2
+def soda_one(gt_windows,            # reference windows of one reference set, (G, 2)
+             gt_sentences,          # their sentences, (G,)
+             pred_windows,          # generated windows, (P, 2)
+             pred_sentences,        # their sentences, (P,)
+             variant:str='c',       # 'a', 'b' or 'c'
+             scorer:Callable=None,  # f(reference, candidate) -> float; default nltk METEOR (`MeteorScorer`)
+             tious=SODA_TIOUS,      # thresholds of variant (a)
+             sort_gt:bool=True,     # sort references by start (stable)
+             sort_pred:bool=True,   # sort generated captions by start (stable)
+             union:str='hull',      # IoU union, see `vmr_lit.moments.iou.temporal_iou` ('min' + eps=1e-8: official code)
+             eps:float=0.0,         # added to the IoU's union
+             ties:str='best',       # identical windows: 'best' arrangement for each DP, or 'file' order (official code)
+             max_arrangements:int=SODA_MAX_ARRANGEMENTS,  # most arrangements tried; beyond, the order by sentence and an `ArrangementWarning`
+            )->dict:                # {tau: (precision, recall, F, optimum, pairs)}
+    "SODA on one video and one reference set, for each threshold of the variant: `soda_one_all(..., variants=(variant,))[variant]`."
+    return soda_one_all(gt_windows, gt_sentences, pred_windows, pred_sentences, (variant,), scorer, tious, sort_gt, sort_pred,
+                        union, eps, ties, max_arrangements)[variant]
+
+# %% ../../nbs/captions/06_soda.ipynb #c844df1f
+MULTI_REF = ('pool', 'best', 'mean')
+
+def soda_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences (G_k,)), ...], one per reference file holding the video
+               pred_windows,          # generated windows, (P, 2)
+               pred_sentences,        # generated sentences, (P,)
+               variant:str='c',       # 'a', 'b' or 'c'
+               scorer:Callable=None,  # f(reference, candidate) -> float
+               tious=SODA_TIOUS,      # thresholds of variant (a)
+               multi_ref:str='pool',  # 'pool', 'best' or 'mean' (table above)
+               sort_refs:bool=True,   # sort references by start (the official `-mr` mode does not)
+               union:str='hull',      # IoU union
+               eps:float=0.0,         # added to the union
+               ties:str='best',       # identical windows: 'best' arrangement for each DP, or 'file' order (official code)
+               max_arrangements:int=SODA_MAX_ARRANGEMENTS,  # most arrangements tried per reference set (see `soda_one`)
+              )->tuple:               # (precision, recall, F) of the video
+    "SODA (a), (b) or (c) of one video, combining several reference files by `multi_ref`: `soda_video_all(..., variants=(variant,))[variant]`."
+    return soda_video_all(ref_sets, pred_windows, pred_sentences, (variant,), scorer, tious, multi_ref=multi_ref, sort_refs=sort_refs,
+                          union=union, eps=eps, ties=ties, max_arrangements=max_arrangements)[variant]
 
 # %% ../../nbs/captions/06_soda.ipynb #ab71c99e
 class _BoundCider:
