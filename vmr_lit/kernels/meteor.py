@@ -136,7 +136,6 @@ def codes_of(sc)->MeteorCodes:
     return c
 
 # %% ../../nbs/kernels/03_meteor.ipynb #95daf560
-@njit
 def _synonym_stage(words, stem, syn_lo, syn_hi, syn, ra, R, ha, rest, n2, top, nxt, used, mj)->int:
     "Stage 3 of one pair: each hypothesis position left takes the largest free reference position whose stem is a synonym; the number of matches."
     for j in range(R):
@@ -153,7 +152,6 @@ def _synonym_stage(words, stem, syn_lo, syn_hi, syn, ra, R, ha, rest, n2, top, n
     for j in range(R): top[stem[words[ra + j]]] = -1
     return m
 
-@njit
 def _pair_score(mj, H, R, m, alpha, one_minus_alpha, beta, gamma)->float:
     "The chunks of the matches (sorted by hypothesis position) and `meteor_tail`'s formula, operation for operation."
     chunks = 1; pi = -2; pj = -2; first = True
@@ -166,6 +164,8 @@ def _pair_score(mj, H, R, m, alpha, one_minus_alpha, beta, gamma)->float:
     fmean = (precision * recall) / (alpha * precision + one_minus_alpha * recall)
     frag_frac = float(chunks) / m
     return (1 - gamma * frag_frac ** beta) * fmean
+
+_synonym_stage, _pair_score = njit(_synonym_stage, inline=True), njit(_pair_score, inline=True)   # compiled into the kernel
 
 # %% ../../nbs/kernels/03_meteor.ipynb #0a483138
 def _meteor_pairs(ref_t, hyp_t,                # tuple ids of the references and of the hypotheses, one per pair
