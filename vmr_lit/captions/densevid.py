@@ -57,6 +57,7 @@ def _prec_rec(iou, t, bounds):
         prec, rec = max(prec, hit.any(1).mean()), max(rec, hit.any(0).mean())
     return float(prec), float(rec)
 
+# %% ../../nbs/captions/07_densevid.ipynb #e1751b37
 def anet_items(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], one per reference file with this video
                pred_windows,          # generated windows (P, 2)
                pred_sentences,        # generated sentences (P,)
@@ -78,10 +79,18 @@ def anet_items(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         pen.prefetch([(t, j) for t in tious for j in np.nonzero(best < t)[0].tolist()])
     return {float(t): _items(iou, t, gs, list(pred_sentences), bounds, pen, penalty_rule) for t in tious}
 
+# %% ../../nbs/captions/07_densevid.ipynb #72186bab
 def _scores(scorer, pairs):
     "The scores of (reference, caption) pairs, in one batch when the scorer can (`vmr_lit.captions.meteor.score_all`)."
     return score_all(scorer, [r for r, _ in pairs], [c for _, c in pairs])
 
+def _items_score(scorer, items, aggregate):
+    "The score of one threshold's pairs in densevid_eval's order: the scorer's corpus score, or the mean (pairs without a reference score 0)."
+    if aggregate == 'corpus' and hasattr(scorer, 'corpus'): score = scorer.corpus(items)[0] if items else 0.0
+    else: score = sum(_scores(scorer, [(r, c) for r, c in items if r is not None])) / len(items) if items else 0.0
+    return float(score)
+
+# %% ../../nbs/captions/07_densevid.ipynb #627da5cd
 def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], one per reference file with this video
                pred_windows,          # generated windows (P, 2)
                pred_sentences,        # generated sentences (P,)
@@ -108,9 +117,7 @@ def anet_video(ref_sets:Sequence,     # [(windows (G_k, 2), sentences), ...], on
         pen = _penalty_of(penalty)
         if penalty_rule == 'file' or (aggregate == 'corpus' and hasattr(scorer, 'corpus')):
             items, _ = _items(iou, t, gs, pred_sentences, bounds, pen, penalty_rule)
-            if aggregate == 'corpus' and hasattr(scorer, 'corpus'): score = scorer.corpus(items)[0] if items else 0.0
-            else: score = sum(_scores(scorer, [(r, c) for r, c in items if r is not None])) / len(items) if items else 0.0
-            out[float(t)] = (float(score), len(items)) + _prec_rec(iou, t, bounds)
+            out[float(t)] = (_items_score(scorer, items, aggregate), len(items)) + _prec_rec(iou, t, bounds)
             continue
         todo = [(gs[i], pred_sentences[j]) for j, i in pairs]
         if penalty is not None: todo += [(pen(t, j), pred_sentences[j]) for j in unmatched]

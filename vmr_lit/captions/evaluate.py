@@ -21,11 +21,12 @@ from .. import core
 from ..core import InputError, Report, register_evaluator, register_preset, get_preset, parse_metric
 from .soda import soda_video, soda_video_all, cached_scorer, SODA_VARIANTS, MULTI_REF
 from typing import Optional
-from .meteor import get_scorer, ScoreTable, JavaMeteor, java_available, meteor_name, scorer_name
+from .meteor import ScoreTable, JavaMeteor, java_available, meteor_name, scorer_name
+from .soda import get_scorer
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from ..io.captions import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from .meteor import NEXT_LINE
-from .ptb import ascii_spaces, PUNCTUATIONS, _tokens_next
+from .ptb import ascii_spaces, PUNCTUATIONS, tokens_next
 from .coco import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, DocumentFrequency
 from ..kernels.jit import jit_enabled
 from ..kernels.coco import Grams, bleu_counts, rouge_pairs, cider_groups
@@ -210,7 +211,7 @@ class PTBContext:
         after = tuple(seq[k + 1:j + 1]) if j < len(seq) else tuple(seq[k + 1:]) + (NEXT_LINE,)   # the last is followed by NEXT_LINE
         s = self.ctx.get((x, after))
         if s is None:
-            toks, asked = _tokens_next(ascii_spaces(x), [ascii_spaces(y) for y in after], NEXT_LINE)   # NEXT_LINE: more input follows
+            toks, asked = tokens_next(ascii_spaces(x), [ascii_spaces(y) for y in after], NEXT_LINE)   # NEXT_LINE: more input follows
             s = ' '.join(t for t in toks if t not in _DROP)
             if asked: self.ctx[(x, after)] = s
             else: self.alone[x] = s

@@ -327,8 +327,8 @@ def alignment_stats(t:list, r:list, al, function_words)->list:
     return st
 
 # %% ../../nbs/captions/03_meteor15.ipynb #47b3bfb9
-class Meteor15:
-    "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
+class _Meteor15Aligner:
+    "The resources of METEOR 1.5 (word lists, stemmer, synonyms, paraphrases) and the alignment and statistics of one pair, cached."
     def __init__(self,
                  jar=None,          # meteor-1.5.jar (a zip holding the English word lists); default pycocoevalcap's or $VMR_LIT_METEOR_JAR
                  paraphrase=None,   # paraphrase-en.gz; default beside the jar (pycocoevalcap's data/) or $VMR_LIT_METEOR_PARAPHRASE
@@ -362,6 +362,10 @@ class Meteor15:
         if v is None:
             v = self._stats[key] = alignment_stats(self.tokens(candidate), self.tokens(reference), self.align(reference, candidate), self.function_words)
         return v
+
+# %% ../../nbs/captions/03_meteor15.ipynb #4b7cf1cc
+class Meteor15(_Meteor15Aligner):
+    "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     def best_stats(self, references, candidate:str)->list:
         "The statistics of the best-scoring reference (the first on ties)."
         if isinstance(references, str): return self.stats(references, candidate)

@@ -16,8 +16,10 @@ def jit_enabled()->bool:
     "True when the compiled kernels run: numba is installed and `VMR_LIT_JIT` is not `0`."
     return HAVE_NUMBA and os.environ.get('VMR_LIT_JIT', '1') != '0'
 
-def njit(f):
+def njit(f,                   # the function to compile
+         inline:bool=False,   # inline it into the compiled functions that call it (numba's `inline='always'`)
+        ):
     "Compile `f` with numba (nopython mode, cached on disk) when numba is installed; else return `f` unchanged."
     if not HAVE_NUMBA: return f
     import numba
-    return numba.njit(cache=True)(f)
+    return numba.njit(cache=True, inline='always' if inline else 'never')(f)

@@ -37,6 +37,7 @@ def lex_fill(C,   # costs, (G, P) float64
                 c1 = a1; c2 = a2
             S[i, j] = c1; T[i, j] = c2
 
+# %% ../../nbs/kernels/04_soda.ipynb #c5494b39
 @njit
 def lex_traceback(S,       # optimal costs, (G+1, P+1)
                   T,       # caption-score sums, (G+1, P+1)
