@@ -7,6 +7,7 @@
 - A small front door: at most 30 names in `vmr_lit.__all__`, none shadowing a module, and at most 12 modules flat in
   the package root."""
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -58,7 +59,8 @@ EDGES = {name: list(_imports(name, path)) for name, path in MODS.items()}
 def test_layers_contract_with_import_linter():
     exe = shutil.which('lint-imports', path=str(Path(sys.executable).parent)) or shutil.which('lint-imports')
     assert exe, 'import-linter is a development requirement: pip install -e ".[dev]"'
-    r = subprocess.run([exe, '--no-cache', '--config', str(ROOT / '.importlinter')], cwd=ROOT, capture_output=True, text=True)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get('PYTHONPATH', '')]))   # this checkout's package
+    r = subprocess.run([exe, '--no-cache', str(ROOT / '.importlinter')], cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert 'Contracts: 1 kept, 0 broken' in r.stdout, r.stdout[-2000:]
 
