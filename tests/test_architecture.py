@@ -115,3 +115,23 @@ def test_small_front_door():
         if parent:
             import importlib
             assert getattr(importlib.import_module(parent), leaf).__name__ == name, name
+
+
+def _notebook(path):
+    "The notebook a module is exported from (nbdev writes it in the module's first lines)."
+    head = path.read_text(encoding='utf-8')[:400]
+    m = __import__('re').search(r'File to edit: ((?:\.\./)+nbs/\S+\.ipynb)', head)
+    return (path.parent / m.group(1)).resolve().relative_to(ROOT / 'nbs') if m else None
+
+
+def test_notebooks_are_numbered_in_dependency_order():
+    "Inside a folder of nbs/, a notebook imports only from notebooks numbered before it (across folders, the layers rule)."
+    bad = []
+    for name, edges in EDGES.items():
+        src = _notebook(MODS[name])
+        if src is None: continue
+        for m, _, line, _ in edges:
+            dst = _notebook(MODS[m]) if m in MODS else None
+            if dst is not None and dst.parent == src.parent and dst.name >= src.name and dst != src:
+                bad.append(f'{src} imports {dst} ({name}:{line})')
+    assert bad == []
