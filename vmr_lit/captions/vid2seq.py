@@ -15,8 +15,8 @@ import numpy as np
 from .. import core
 from ..core import InputError, register_preset
 from ..io.formats import register_loader, load
-from ..io.captions import (CaptionGT, CaptionPred, check_window as _window, check_sentence as _sentence,
-                                 finite_number as _num, caption_lists as _caption_lists)
+from ..io.captions import (CaptionGT, CaptionPred, check_window, check_sentence,
+                                 finite_number, caption_lists)
 from ..moments.iou import temporal_iou
 from .densevid import anet_items
 from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning, register_caption_evaluator
@@ -59,8 +59,8 @@ def _vid(image_id): return str(image_id).split('/')[-1]      # eval_dvc.py: imag
 
 def eval_dvc_sentences(a:dict, where:str='')->list:
     "The reference sentences of one record as eval_dvc.py reads them (`pure_cap`, else `caption`)."
-    if 'pure_cap' in a: caps = _sentence(a['pure_cap'], f"{where} pure_cap").split('. ')
-    else: caps = [c.strip(' ') for c in _sentence(a['caption'], f"{where} caption").split('.') if len(c) > 5]
+    if 'pure_cap' in a: caps = check_sentence(a['pure_cap'], f"{where} pure_cap").split('. ')
+    else: caps = [c.strip(' ') for c in check_sentence(a['caption'], f"{where} caption").split('.') if len(c) > 5]
     return [c + '.' for c in caps]
 
 def read_vid2seq_gt(obj,                    # the parsed JSON document
@@ -80,12 +80,12 @@ def read_vid2seq_gt(obj,                    # the parsed JSON document
         v = _vid(a['image_id']); where = f"{source}: video {v}"
         if v in vids: raise InputError(f"{where}: the video appears twice in 'annotations'")
         if 'duration' not in a: raise InputError(f"{where}: missing field 'duration'")
-        d = _num(a['duration'], f"{where} duration")
+        d = finite_number(a['duration'], f"{where} duration")
         if 'caption' not in a and 'pure_cap' not in a: raise InputError(f"{where}: missing field 'caption' (or 'pure_cap')")
         toks = split_time_tokens(a['caption'], where) if isinstance(a.get('caption'), str) and TIME_TOKEN.search(a['caption']) else []
         if 'segments' in a:
             if not isinstance(a['segments'], list): raise InputError(f"{where}: segments must be a list of [start, end]")
-            w = np.array([_window(s, f"{where} segments[{k}]") for k, s in enumerate(a['segments'])], float).reshape(-1, 2)
+            w = np.array([check_window(s, f"{where} segments[{k}]") for k, s in enumerate(a['segments'])], float).reshape(-1, 2)
         elif toks: w = np.array([[time_token_seconds(s, d, n_bins), time_token_seconds(e, d, n_bins)] for s, e, _ in toks]).reshape(-1, 2)
         else: raise InputError(f"{where}: missing field 'segments' and no time tokens in 'caption'")
         s = eval_dvc_sentences(a, where) if sentences == 'script' else [x for _, _, x in toks]
@@ -100,7 +100,7 @@ def read_vid2seq_pred(obj,            # the parsed JSON document
                      )->CaptionPred:
     "Vid2Seq/TimeChat dense captions `{vid: [{timestamp: [s, e], caption}, ...]}` (windows as written)."
     if not isinstance(obj, dict): raise InputError(f"{source}: expected a JSON object {{video id: [{{timestamp, caption}}, ...]}}")
-    return _caption_lists(obj.items(), source, 'caption', lambda vid: f"{source}: video {vid}")
+    return caption_lists(obj.items(), source, 'caption', lambda vid: f"{source}: video {vid}")
 
 # %% ../../nbs/captions/10_vid2seq.ipynb #2103712e
 def read_youcook2(obj,                     # the parsed JSON document
@@ -123,10 +123,10 @@ def read_youcook2(obj,                     # the parsed JSON document
             if not isinstance(a, dict): raise InputError(f"{where} annotations[{k}]: expected {{segment, sentence}}")
             for f in ('segment', 'sentence'):
                 if f not in a: raise InputError(f"{where} annotations[{k}]: missing field '{f}'")
-            w.append(_window(a['segment'], f"{where} annotations[{k}] segment"))
-            s.append(_sentence(a['sentence'], f"{where} annotations[{k}] sentence"))
+            w.append(check_window(a['segment'], f"{where} annotations[{k}] segment"))
+            s.append(check_sentence(a['sentence'], f"{where} annotations[{k}] sentence"))
         w = np.array(w, float).reshape(-1, 2); n_rev += int((w[:, 1] < w[:, 0]).sum())
-        vids.append(str(v)); durs.append(_num(x['duration'], f"{where} duration")); W.append(w); S.append(s)
+        vids.append(str(v)); durs.append(finite_number(x['duration'], f"{where} duration")); W.append(w); S.append(s)
     if subset is not None and not vids:
         present = sorted({str(x.get('subset')) for x in obj['database'].values() if isinstance(x, dict)})
         raise InputError(f"{source}: no video has subset {subset!r}; subsets present: {', '.join(present)}")
