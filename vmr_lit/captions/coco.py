@@ -139,9 +139,13 @@ def _rouge(refs, cand, beta, lcs_len):
         p, r = max(p, m / len(c)), max(r, m / len(x))
     return (1 + beta ** 2) * p * r / (r + beta ** 2 * p) if p > 0 and r > 0 else 0.0
 
-def rouge_l_one(refs:list, cand:str, beta:float=1.2)->float:
+def rouge_l_one(refs:list,            # reference token strings
+                cand:str,              # the candidate token string
+                beta:float=1.2,        # weight of recall against precision
+                engine:str='plain',    # 'plain' (`lcs`, the reference) or 'fast' (bit-parallel LCS)
+               )->float:
     "ROUGE-L of one candidate token string against its reference token strings (coco-caption's max-P, max-R rule)."
-    return _rouge(refs, cand, beta, lcs)
+    return _rouge(refs, cand, beta, _lcs_bits if _engine(engine) == 'fast' else lcs)
 
 def rouge_l(gts:dict,         # {id: [reference token strings]}
             res:dict,         # {id: [candidate token string]}

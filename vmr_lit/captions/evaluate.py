@@ -27,9 +27,9 @@ from .densevid import ANET_TIOUS, anet_video, anet_items
 from ..io.captions import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
 from .meteor import NEXT_LINE
 from .ptb import ascii_spaces, PUNCTUATIONS, tokens_next
-from .coco import bleu, rouge_l, cider_d, document_frequency, bleu_from_stats, DocumentFrequency
+from .coco import bleu, rouge_l, rouge_l_one, cider_d, document_frequency, bleu_from_stats, DocumentFrequency
 from ..kernels.jit import jit_enabled
-from ..kernels.coco import Grams, bleu_counts, rouge_pairs, cider_groups
+from ..kernels.coco import Grams, bleu_counts, cider_groups
 from ..kernels.random_strings import letters, letters_batch
 
 # %% ../../nbs/captions/08_evaluate.ipynb #b310cfa3
@@ -270,14 +270,14 @@ def anet_coco_video(its:dict,          # `anet_items(...)`: {threshold: ([(refer
     qstart = np.zeros(len(groups) + 1, np.int64); np.cumsum([len(C) for _, _, C in groups], out=qstart[1:])
     rstart = np.arange(len(ref) + 1, dtype=np.int64)
     correct, reflen, lc = bleu_counts(gr, cand, ref, rstart)
-    rouge = rouge_pairs(gr.tok1, gr.start1, cand, ref, 1 + beta ** 2, beta ** 2)
+    rouge = [rouge_l_one([sents[r]], sents[c], beta, engine='fast') for c, r in zip(cand, ref)]   # one reference per pair
     cider = cider_groups(gr, cand, ref, rstart, qstart, [df_by_t.get(t) for t, _, _ in groups], sigma)
     for g, (t, _, _) in enumerate(groups):
         a, b = qstart[g], qstart[g + 1]
         L = lc[a:b]
         guess = [int(np.maximum(L - k, 0).sum()) for k in range(4)]
         bl = bleu_from_stats(int(L.sum()), int(reflen[a:b].sum()), guess, [int(x) for x in correct[a:b].sum(0)])
-        out[t] = dict(zip(ANET_COCO, [*bl, float(np.mean(rouge[a:b].copy())), float(np.mean(cider[a:b].copy()))]))
+        out[t] = dict(zip(ANET_COCO, [*bl, float(np.mean(rouge[a:b])), float(np.mean(cider[a:b].copy()))]))
     return {t: out[t] for t in its}
 
 # %% ../../nbs/captions/08_evaluate.ipynb #3d372eab
