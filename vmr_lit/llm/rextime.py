@@ -6,7 +6,7 @@
 __all__ = ['R1_THRESHOLDS', 'VQA_THRESHOLDS', 'rextime_iou_ref', 'rextime_ious', 'rextime_scores', 'read_rextime_gt',
            'read_rextime_pred', 'rextime_printout']
 
-# %% ../../nbs/llm/04_rextime.ipynb #ec0627be
+# %% ../../nbs/llm/04_rextime.ipynb #4f4b758a
 import numpy as np
 from pathlib import Path
 from ..core import InputError, register_preset
@@ -14,7 +14,7 @@ from ..io.formats import register_loader, parse_file
 from ..io.moments import read_qvhighlights_gt, read_qvhighlights_pred
 from ..moments.qvhighlights import attach_rows
 
-# %% ../../nbs/llm/04_rextime.ipynb #08306a24
+# %% ../../nbs/llm/04_rextime.ipynb #023a4a39
 def rextime_iou_ref(pred,   # the first predicted window [s, e] (a score after them is ignored)
                     gts,    # the ground-truth windows [[s, e], ...]
                    )->float:
@@ -28,7 +28,7 @@ def rextime_iou_ref(pred,   # the first predicted window [s, e] (a score after t
     union = max(e, g[1]) - min(s, g[0])              # the span from the first start to the last end
     return max(0.0, min(e, g[1]) - max(s, g[0])) / union if union != 0 else 0.0
 
-# %% ../../nbs/llm/04_rextime.ipynb #d55f8f39
+# %% ../../nbs/llm/04_rextime.ipynb #92906c9c
 def rextime_ious(pred:np.ndarray,  # (Q, 2) first predicted windows
                  gts:np.ndarray,   # (Q, G, 2) ground-truth windows, padded with NaN
                 )->np.ndarray:     # (Q,) the IoU of each query
@@ -44,7 +44,7 @@ def rextime_ious(pred:np.ndarray,  # (Q, 2) first predicted windows
     union = np.maximum(e, g[:, 1]) - np.minimum(s, g[:, 0])
     return np.divide(inter, union, out=np.zeros_like(inter), where=union != 0)
 
-# %% ../../nbs/llm/04_rextime.ipynb #80003743
+# %% ../../nbs/llm/04_rextime.ipynb #a3b6ad9f
 def _pct(x)->float: return float(f"{x * 100:.2f}")
 
 R1_THRESHOLDS = [float(f"{t:.2f}") for t in np.linspace(0.3, 0.95, 14)]   # R1@0.3 ... R1@0.95
@@ -62,7 +62,7 @@ def rextime_scores(ious,            # (N,) IoU of each query (0 for a query with
         out['VQA,mIoU'] = {f"VQA,mIoU@{t}": sum(1 for x, i in zip(c, ious) if x and i >= t) / len(c) for t in VQA_THRESHOLDS}
     return out
 
-# %% ../../nbs/llm/04_rextime.ipynb #979458b2
+# %% ../../nbs/llm/04_rextime.ipynb #a56d4b72
 def _records(x)->list:
     "The records of a path, a `JsonlFile` or a list."
     if isinstance(x, (str, Path)): x = parse_file(x)[1]
@@ -83,7 +83,7 @@ def _check_rows(rows:list, source, field:str, need_ans:bool):
     qids = [str(r['qid']) for r in rows]
     if len(set(qids)) != len(qids): raise InputError(f"{source}: duplicate query ids: {', '.join(sorted({q for q in qids if qids.count(q) > 1})[:5])}")
 
-# %% ../../nbs/llm/04_rextime.ipynb #33375617
+# %% ../../nbs/llm/04_rextime.ipynb #d237d2c8
 def read_rextime_gt(rows, source=''):
     "ReXTime JSONL ground truth (`qid, vid, duration, relevant_windows, ans`): moments, with the rows kept for the answers."
     rows = _records(rows)
@@ -103,7 +103,7 @@ register_loader('rextime', lambda o: _has(o, 'relevant_windows', 'ans'), read_re
 register_loader('rextime-pred', lambda o: _has(o, 'pred_relevant_windows', 'ans'), read_rextime_pred,
                 'ReXTime JSONL submission (qid, pred_relevant_windows [[s, e], ...], ans)', 'jsonl', tasks='moments', role='pred', priority=1)
 
-# %% ../../nbs/llm/04_rextime.ipynb #0c11571b
+# %% ../../nbs/llm/04_rextime.ipynb #764de92f
 def _query_arrays(gt:list, by:dict)->tuple:
     "(first predicted windows (N, 2), ground-truth windows (N, G, 2) padded with NaN, has a prediction (N,)) in ground-truth order."
     G = max(len(r['relevant_windows']) for r in gt)
@@ -114,7 +114,7 @@ def _query_arrays(gt:list, by:dict)->tuple:
         if has[i]: P[i] = by[str(r['qid'])]['pred_relevant_windows'][0][:2]
     return P, W, has
 
-# %% ../../nbs/llm/04_rextime.ipynb #7af66936
+# %% ../../nbs/llm/04_rextime.ipynb #bfe4aa17
 def rextime_printout(gt,    # ground truth: a path or records
                      pred,  # submission: a path or records
                     )->dict:  # the dict rextime_eval.py prints with json.dumps(results, indent=4), and n_queries
@@ -135,7 +135,7 @@ def rextime_printout(gt,    # ground truth: a path or records
     brief = {'VQA': s['VQA'], **brief, 'VQA,mIoU@0.5': s['VQA,mIoU']['VQA,mIoU@0.5']}
     return {'brief': brief, 'VQA': s['VQA'], 'full': full, 'n_queries': {'full': len(g)}}
 
-# %% ../../nbs/llm/04_rextime.ipynb #95666adb
+# %% ../../nbs/llm/04_rextime.ipynb #618080e6
 register_preset('rextime', 'moments', "ReXTime/ReXTime evaluation/rextime_eval.py @ cb9f484: the first window against the ground-truth "
                 "window of best IoU (span IoU), R1@0.3-0.95 and mIoU x100 to 2 decimals, VQA and VQA,mIoU@0.3/0.5/0.7 as fractions; "
                 "prints json.dumps(results, indent=4) (--format json) or its brief block; a missing prediction scores 0",
