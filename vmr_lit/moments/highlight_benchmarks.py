@@ -6,7 +6,7 @@
 __all__ = ['read_label_gt', 'umt_ap', 'lower_median', 'tvsum_top5_ap', 'youtube_ap', 'tvsum_annotator_aps', 'tvsum_printout',
            'youtube_printout']
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #03f00ffb
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #ea825900
 import json
 from pathlib import Path
 import numpy as np
@@ -16,11 +16,11 @@ from ..io.moments import MomentsGT
 from .evaluate import register_moment_family
 from .qvhighlights import RowsSource, attach_rows
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #50dc1bee
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #9a48a046
 def _is_label_gt(o)->bool:
-    "Records with qid, domain and a `label` matrix, and no windows (lighthouse's TVSum / YouTube Highlights rows)."
+    "Records with qid, domain and a `label` matrix, and no windows (lighthouse's TVSum / YouTube Highlights rows: `relevant_windows` null)."
     r = o[0] if isinstance(o, list) and o else None
-    return isinstance(r, dict) and {'qid', 'domain', 'label'} <= set(r) and 'relevant_windows' not in r \
+    return isinstance(r, dict) and {'qid', 'domain', 'label'} <= set(r) and not r.get('relevant_windows') \
         and isinstance(r['label'], list) and bool(r['label']) and isinstance(r['label'][0], list)
 
 def _check_label_row(r, i:int, source)->None:
@@ -49,7 +49,7 @@ def read_label_gt(records,        # list of {qid, vid, domain, label} (lighthous
 register_loader('highlight-label-gt', _is_label_gt, read_label_gt, fmt='jsonl', tasks='moments', role='gt',
                 doc="TVSum / YouTube Highlights ground truth, lighthouse's JSONL: {qid, vid, domain, label: clips x annotators}")
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #dee214d1
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #5f086a28
 def umt_ap(ranked:list,  # 0/1 labels of the clips in ranked order
           )->float:     # AP with trapezoids, precision starting at 1; 0 without a positive
     "UMT's AP of a ranked 0/1 list (the loop of TVSum.evaluate and YouTubeHighlights.evaluate)."
@@ -63,7 +63,7 @@ def umt_ap(ranked:list,  # 0/1 labels of the clips in ranked order
         rec, prc = r, p
     return ap
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #3a95b5f0
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #1997ce34
 def _ranking(scores)->np.ndarray:
     "Clip order by score, descending, in float32 (ties in file order)."
     return np.argsort(-np.asarray(scores, np.float32), kind='stable')
@@ -87,7 +87,7 @@ def youtube_ap(scores:list,  # predicted clip scores
     "YouTube Highlights AP of one video as UMT computes it (positive: match > 0)."
     return umt_ap([1.0 if c[0] > 0 else 0.0 for c in np.asarray(label)[_ranking(scores)].tolist()])
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #b2b8a150
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #50a2d0c3
 def _records_of(data)->list:
     "The raw rows behind loaded data: rows given to `attach_rows`, or its source file (JSONL, or JSON holding a list)."
     src = getattr(data, 'source', '')
@@ -120,7 +120,7 @@ register_moment_family('TVSum-mAP', lambda ctx, spec: _per_video(ctx, tvsum_top5
 register_moment_family('YTHL-mAP', lambda ctx, spec: _per_video(ctx, youtube_ap), lambda ks, ious, op: ['YTHL-mAP'],
                        doc='YouTube Highlights AP per video (UMT): positive where match > 0, 0 without a positive')
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #fb7100b8
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #d2ea6d01
 def _tvsum_category(aps:list)->float:
     "UMT's TVSum mean: per annotator over the videos, then over the annotators (aps: per video, per annotator)."
     collected = [sum(v[a] for v in aps) / len(aps) for a in range(len(aps[0]))]
@@ -152,7 +152,7 @@ def youtube_printout(gt, pred)->dict:
     "UMT's YouTube Highlights mAP per category (YouTubeHighlights.evaluate) and their mean."
     return _category_printout(gt, pred, youtube_ap, lambda v: sum(v) / len(v))
 
-# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #25e0f28e
+# %% ../../nbs/moments/13_highlight_benchmarks.ipynb #cccf9d15
 register_preset('tvsum', 'moments', "TencentARC/UMT datasets/tvsum.py @ bde05e3: top-5 mAP, labels above each annotator's "
                 "(lower) median, recall within the top 5; per category and the mean", metrics=['TVSum-mAP'],
                 display=dict(digits=5, trim=True, script=tvsum_printout))
