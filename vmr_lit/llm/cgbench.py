@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['CGBENCH_FIELDS', 'CGBENCH_MODES', 'CGBENCH_THRESHOLDS', 'CGBenchRows', 'read_cgbench', 'merge_windows', 'union_iou',
            'text_windows', 'grounding_score', 'choice_score', 'row_scores', 'rec_at_iou_ref', 'rec_at_iou',
-           'cgbench_rating', 'cgbench_script', 'evaluate_cgbench']
+           'cgbench_rating', 'cgbench_numbers', 'cgbench_script', 'evaluate_cgbench']
 
 # %% ../../nbs/llm/03_cgbench.ipynb #cdf2fe11
 import ast, json, re
@@ -161,23 +161,31 @@ def cgbench_rating(qids, modes, scores, thresholds=CGBENCH_THRESHOLDS)->dict:
     return out
 
 # %% ../../nbs/llm/03_cgbench.ipynb #5c83b266
-def cgbench_script(gt, pred)->dict:
-    "What the script reports on file `pred`: its overall numbers ('brief') and its counts of rows (`n_queries`)."
-    rows = pred if isinstance(pred, CGBenchRows) else load(pred, kind='cgbench')
+def cgbench_numbers(rows:CGBenchRows, thresholds=CGBENCH_THRESHOLDS)->dict:
+    "The overall numbers ('brief', None where the script's are NaN) and the counts of rows (`n_queries`) of a CG-Bench file."
     s = row_scores(rows)
     missing = sum(p is None for p in rows.predictions)
-    brief = {k: (None if isinstance(v, float) and np.isnan(v) else float(v)) for k, v in cgbench_rating(rows.qids, rows.modes, s).items()}
+    brief = {k: (None if isinstance(v, float) and np.isnan(v) else float(v))
+             for k, v in cgbench_rating(rows.qids, rows.modes, s, thresholds).items()}
     return dict(brief=brief, n_queries=dict(full=len(rows), without_prediction=int(missing), unscored=int((s == -1).sum() - missing)))
 
+def cgbench_script(gt, pred)->dict:
+    "What the script reports on file `pred` (its thresholds 0.1-0.5)."
+    return cgbench_numbers(pred if isinstance(pred, CGBenchRows) else load(pred, kind='cgbench'))
+
 def evaluate_cgbench(gt, pred:CGBenchRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
-    "Score a CG-Bench file (the answers are in it: `gt` may be the same file, or None)."
+    "Score a CG-Bench file (its answers are in it: `gt` is the same file, or None); `iou`: the thresholds of rec@IoU and acc@IoU."
     if conventions: raise InputError(f"cgbench: conventions {sorted(conventions)} do not apply; the script has none")
+    if metrics is not None: raise InputError("cgbench: --metrics does not apply; the script prints its six numbers")
     if gt is not None and not isinstance(gt, CGBenchRows):
         raise InputError("--gt: a CG-Bench file carries its answers; pass the prediction file itself as --gt")
-    d = cgbench_script(None, pred)
+    thr = CGBENCH_THRESHOLDS if iou is None else tuple(float(t) for t in iou)
+    if not thr or any(not 0 <= t <= 1 for t in thr): raise InputError(f"--iou: thresholds must lie in [0, 1], got {iou}")
+    d = cgbench_numbers(pred, thr)
     summary = {**{k: (np.nan if v is None else v) for k, v in d['brief'].items()}, 'n_queries': d['n_queries']['full']}
     keys = [f"{q}/{m}" for q, m in zip(pred.qids, pred.modes)]
-    return Report(None, summary, dict(preset=preset, kind='cgbench', counts=d['n_queries']), keys, {'score': row_scores(pred)})
+    return Report(None, summary, dict(preset=preset, kind='cgbench', counts=d['n_queries'], thresholds=thr), keys,
+                  {'score': row_scores(pred)})
 
 # %% ../../nbs/llm/03_cgbench.ipynb #ca63bbd7
 register_evaluator(CGBenchRows, evaluate_cgbench)
@@ -185,4 +193,4 @@ register_evaluator(CGBenchRows, evaluate_cgbench)
 # %% ../../nbs/llm/03_cgbench.ipynb #20aa9889
 register_preset('cgbench', 'moments', "open-compass/VLMEvalKit@e8e78f0 vlmeval/dataset/utils/cgbench.py (CGBench_MCQ_Grounding.evaluate): "
                 "mIoU over unions of windows, rec@IoU and acc@IoU with IoU > θ, unread rows dropped",
-                display=dict(script='vmr_lit.llm.cgbench:cgbench_script', digits=4))
+                display=dict(script='vmr_lit.llm.cgbench:cgbench_script', digits=4, iou=CGBENCH_THRESHOLDS))
