@@ -34,7 +34,8 @@ from .printouts import printout, render_printout, script_of
 def _moments_parents()->list:
     "The shared options of `vmr-lit moments`, worded for moment retrieval."
     return [input_options(gt_help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL, TimeChat json)',
-                          pred_help='predictions (QVHighlights-style JSONL; video-LLM answers: TimeChat json, lmms-eval logs, {qid, answer} JSONL)'),
+                          pred_help='predictions (QVHighlights-style JSONL; video-LLM answers: TimeChat json, lmms-eval logs, {qid, answer} JSONL)',
+                          gt_required=False),
             cutoff_options(k_help="cut-offs K for families (default 1 5 10, or those the preset's script prints)",
                            iou_help="IoU thresholds for families (default 0.3 0.5 0.7, or the preset's script's)",
                            op_help="IoU operator for families (default '>=', or the preset's)"),
@@ -128,7 +129,16 @@ def _moments_views(rep, args, conv:dict, k:tuple):
         ax = plot_recall_curves(args.gt, args.pred, k=k, preset=args.preset, **conv)
         ax.figure.tight_layout(); ax.figure.savefig(args.plot, dpi=100)
 
+def _gt_from_pred(args):
+    "--gt may be left out only under a preset whose prediction file holds the reference (`Printout.gt_in_pred`): then it is --pred."
+    if args.gt is not None: return args
+    own = [k for k in PRESETS if printout(k).gt_in_pred]
+    if not printout(args.preset).gt_in_pred:
+        raise InputError(f"--gt is required (only the presets whose prediction file holds the reference need none: {', '.join(own)})")
+    return argparse.Namespace(**{**vars(args), 'gt': args.pred})
+
 def _moments_run(args)->int:
+    args = _gt_from_pred(args)
     conv = _moments_conventions(args)
     if args.brief: return _brief(args)
     p, k, iou, metrics, own = _moments_plan(args, conv)

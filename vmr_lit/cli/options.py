@@ -41,10 +41,11 @@ def input_options(gt_help:str='ground truth file',
                   pred_help:str='predictions file',
                   gt_nargs=None,           # e.g. '+' for several reference files
                   pred_nargs=None,         # e.g. '+' for several systems (compare)
+                  gt_required:bool=True,   # False where a preset's prediction file holds the reference
                  )->argparse.ArgumentParser:
     "--gt, --pred and their formats --gt-kind, --pred-kind (detected from the files when not given)."
     p = _parent()
-    p.add_argument('--gt', required=True, nargs=gt_nargs, help=gt_help)
+    p.add_argument('--gt', required=gt_required, nargs=gt_nargs, help=gt_help)
     p.add_argument('--pred', required=True, nargs=pred_nargs, help=pred_help)
     kinds = ', '.join(LOADERS)
     p.add_argument('--gt-kind', metavar='KIND', default=None, help=f"format of --gt (default: detected); one of {kinds}")

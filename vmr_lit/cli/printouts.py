@@ -27,6 +27,7 @@ class Printout:
     iou: tuple = None            # IoU thresholds the script prints by default
     block: str = None            # the JSON object the script prints its numbers in, e.g. 'SVMR'
     script: Callable = None      # (gt, pred) -> the dict the script prints as JSON, its 'brief' block the table; or 'module:function'
+    gt_in_pred: bool = False     # the prediction file holds the reference too: `--gt` may be left out
 
 def script_of(p:'Printout')->Optional[Callable]:
     "The function behind `p.script`: a callable, or 'module:function' (a function of a later module, found when called)."

@@ -193,4 +193,4 @@ register_evaluator(CGBenchRows, evaluate_cgbench)
 # %% ../../nbs/llm/03_cgbench.ipynb #20aa9889
 register_preset('cgbench', 'moments', "open-compass/VLMEvalKit@e8e78f0 vlmeval/dataset/utils/cgbench.py (CGBench_MCQ_Grounding.evaluate): "
                 "mIoU over unions of windows, rec@IoU and acc@IoU with IoU > θ, unread rows dropped",
-                display=dict(script='vmr_lit.llm.cgbench:cgbench_script', digits=4, iou=CGBENCH_THRESHOLDS))
+                display=dict(script='vmr_lit.llm.cgbench:cgbench_script', digits=4, iou=CGBENCH_THRESHOLDS, gt_in_pred=True))
