@@ -6,9 +6,11 @@
 __all__ = ['evaluate']
 
 # %% ../nbs/core/02_api.ipynb #8c5ca42a
+import inspect
 from pathlib import Path
 from .core import EVALUATORS, InputError, Report
 from .io.formats import LOADERS, load, detect_kind, sniff
+from .io.windows import PRED_UNITS
 
 # %% ../nbs/core/02_api.ipynb #eccb8f5c
 def _with_gt(rep, gt):
@@ -31,6 +33,37 @@ def _no_evaluator(gt, pred):
     return InputError(f"no evaluator for predictions of type {type(pred).__name__}; predictions are one of: "
                       f"{', '.join(t.__name__ for t in EVALUATORS)}")
 
+# %% ../nbs/core/02_api.ipynb #6ffb39d3
+def _in_seconds(pred, gt, unit, fps):
+    "The predictions with their windows in seconds (`pred_unit`), through their type's `in_seconds(gt, unit, fps)`."
+    if fps is not None and unit != 'frame': raise InputError(f"--fps applies with --pred-unit frame, not with --pred-unit {unit or 's'}")
+    if unit in (None, 's'): return pred
+    if unit not in PRED_UNITS: raise InputError(f"--pred-unit {unit!r}: expected one of {', '.join(PRED_UNITS)}")
+    if not hasattr(pred, 'in_seconds'):
+        raise InputError(f"--pred-unit {unit}: predictions of type {type(pred).__name__} are not windows written in a unit "
+                         "(their reader decides how their times are read); leave --pred-unit out")
+    if not hasattr(gt, 'qids'): raise InputError(f"--pred-unit {unit}: the ground truth ({type(gt).__name__}) gives no per-query durations")
+    return pred.in_seconds(gt, unit, fps)
+
+def _answers(fn, qa)->dict:
+    "{'qa': qa} for an evaluator that scores answers (it has a `qa` parameter); an InputError for one that does not."
+    if qa is None: return {}
+    if 'qa' not in inspect.signature(fn).parameters:
+        takes = [t.__name__ for t, f in EVALUATORS.items() if 'qa' in inspect.signature(f).parameters]
+        what = ', '.join(t.__name__ for t, f in EVALUATORS.items() if f is fn)
+        raise InputError(f"--qa: predictions of type {what} are scored without answers; "
+                         f"answers apply to predictions of type {', '.join(takes) or '(none loaded)'}")
+    return dict(qa=qa)
+
+def _score(gt, pred, pred_kind, kw:dict, qa=None, pred_unit=None, fps=None):
+    "Stream the predictions to their evaluator, or load them, convert their unit and hand them to their type's evaluator."
+    fn = _streaming_evaluator(pred, pred_kind) if pred_unit in (None, 's') and fps is None else None
+    if fn is not None: return fn(gt, pred, **kw, **_answers(fn, qa))      # it reads the file by chunks
+    pred = load(pred, pred_kind)
+    fn = next((fn for t, fn in EVALUATORS.items() if isinstance(pred, t)), None)
+    if fn is None: raise _no_evaluator(gt, pred)
+    return fn(gt, _in_seconds(pred, gt, pred_unit, fps), **kw, **_answers(fn, qa))
+
 # %% ../nbs/core/02_api.ipynb #ca2edfb3
 def evaluate(gt,                     # ground truth: a path, a list of paths, records or a DataFrame, or loaded data
              pred,                   # predictions: a path, records or a DataFrame, or loaded data
@@ -40,6 +73,9 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, re
              preset:str=None,        # reproduce an existing implementation ('vmr-axiou', 'moment_detr', 'tvr', ...)
              gt_kind:str=None,       # the ground truth's format (a `LOADERS` name); None: detected
              pred_kind:str=None,     # the predictions' format; None: detected
+             qa=None,                # answers {key: {prediction, answer}} (a path or a dict), for metrics that need them (Acc@GQA)
+             pred_unit:str='s',      # the unit of the prediction windows: 's', 'ms', 'frame' or 'fraction' (of the duration)
+             fps=None,               # the frame rate, for pred_unit='frame' where the ground truth gives none
              **conventions,          # task-specific conventions, e.g. iou_op='>', clip=True
             )->Report:
     """Score predictions against ground truth; returns a `Report` (per-query values, means, counts).
@@ -57,6 +93,8 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, re
     - iou: IoU thresholds over which families expand; None: the task's default (moments: 0.3, 0.5, 0.7).
     - preset: conventions and metrics of an existing script (`vmr-lit presets` lists them).
     - gt_kind, pred_kind: the file formats (names in `vmr_lit.io.formats.LOADERS`) when detection is not wanted.
+    - qa: answers to score with the windows (NExT-GQA's Acc@GQA); an error for predictions scored without answers.
+    - pred_unit, fps: the windows are converted into seconds before any scoring (`io.windows.to_seconds`).
     - **conventions: one convention each, e.g. iou_op='>', clip=True, unknown='warn'.
 
     Example
@@ -66,9 +104,4 @@ def evaluate(gt,                     # ground truth: a path, a list of paths, re
     gt = [load(g, gt_kind) for g in gt] if isinstance(gt, (list, tuple)) and len(gt) and isinstance(gt[0], (str, Path)) \
         else load(gt, gt_kind)
     kw = dict(metrics=metrics, k=k, iou=iou, preset=preset, **conventions)
-    fn = _streaming_evaluator(pred, pred_kind)
-    if fn is not None: return _with_gt(fn(gt, pred, **kw), gt)      # it reads the file by chunks
-    pred = load(pred, pred_kind)
-    fn = next((fn for t, fn in EVALUATORS.items() if isinstance(pred, t)), None)
-    if fn is None: raise _no_evaluator(gt, pred)
-    return _with_gt(fn(gt, pred, **kw), gt)
+    return _with_gt(_score(gt, pred, pred_kind, kw, qa, pred_unit, fps), gt)

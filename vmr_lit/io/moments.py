@@ -16,7 +16,7 @@ import pandas as pd
 from ..core import InputError
 from .formats import (register_loader, load, JsonlFile, JsonlColumns, bulk_chunks, iter_jsonl_bulk, sniff,
                              to_number, csv_table, frame_records)
-from .windows import validate_windows
+from .windows import validate_windows, to_seconds
 
 # %% ../../nbs/io/03_moments.ipynb #5350ffbf
 @dataclass
@@ -58,6 +58,13 @@ class MomentsPred:
         return MomentsPred(self.qids[idx], self.windows[idx], self.scores[idx], self.n_pred[idx], self.source)
     def __repr__(self):
         return f"MomentsPred({len(self)} queries, up to {self.windows.shape[1]} predictions each, from {self.source!r})"
+    def in_seconds(self, gt, unit:str, fps=None):
+        "The same predictions with windows in seconds from `unit` (`to_seconds`); `gt` gives each query's duration (and frame rate, if it has one)."
+        rows = pd.Index(np.asarray(gt.qids, dtype=object)).get_indexer(self.qids); known = rows >= 0
+        pick = lambda a: None if a is None else np.where(known, np.asarray(a, dtype=float)[rows], np.nan)
+        W = to_seconds(self.windows, unit, pick(gt.durations), pick(getattr(gt, 'fps', None)) if fps is None else fps, self.qids, known)
+        return MomentsPred(self.qids, W, self.scores, self.n_pred, self.source)
+
 
 # %% ../../nbs/io/03_moments.ipynb #8f5651c7
 def _pad(rows, width, fill=np.nan):
