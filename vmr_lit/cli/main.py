@@ -9,6 +9,7 @@ __all__ = ['ORDER', 'TASKS', 'ROLES', 'INPUT_FILES', 'parse_settings', 'demo_mom
 # %% ../../nbs/cli/03_main.ipynb #9deb7753
 import argparse
 import dataclasses
+import inspect
 import json
 import re
 import sys
@@ -27,7 +28,7 @@ from ..analysis.breakdowns import gt_properties       # the module gives every R
 from ..analysis.plots import plot_recall_curves
 from .options import (COMMANDS, DEMOS, UNKNOWN, register_command, register_demo, render, write_outputs,
                                  input_options, output_options, cutoff_options, preset_option, rank_by_option,
-                                 unknown_option, unknown_convention, run_options_parser)
+                                 unknown_option, unknown_convention, run_options_parser, answers_option, pred_unit_options)
 from .printouts import printout, render_printout, script_of
 
 # %% ../../nbs/cli/03_main.ipynb #61f27981
@@ -42,7 +43,7 @@ def _moments_parents()->list:
             preset_option('reproduce a script: ' + ', '.join(k for k, v in PRESETS.items() if v['task'] == 'moments')),
             rank_by_option(('score', 'listed', 'score-ties-last')),
             unknown_option('predictions for queries not in the ground truth: an error (default), or dropped with a warning'),
-            output_options()]
+            answers_option(), pred_unit_options(), output_options()]
 
 def _moments_args(p):
     "The options of `vmr-lit moments` no other subcommand takes."
@@ -115,6 +116,15 @@ def _moments_plan(args, conv:dict)->tuple:
     metrics = p.names(k, iou, op) if args.metrics is None and p.names is not None else args.metrics
     return p, k, iou, metrics, own
 
+# %% ../../nbs/cli/03_main.ipynb #ccc9cc6b
+def _script_dict(p, args, own:bool, conv:dict):
+    "What the preset's script prints, where its own printout applies (its metrics, its conventions, table or JSON); else None."
+    fn = script_of(p)
+    if not (own and fn and args.format in ('table', 'json') and not conv): return None
+    extra = {k: v for k, v in dict(qa=args.qa, pred_unit=args.pred_unit, fps=args.fps).items() if v is not None}
+    if set(extra) - set(inspect.signature(fn).parameters): return None    # a script that cannot take them: the report's numbers
+    return fn(args.gt, args.pred, **extra)
+
 # %% ../../nbs/cli/03_main.ipynb #775022f4
 def _moments_views(rep, args, conv:dict, k:tuple):
     "--parse-report, --by and --plot."
@@ -142,10 +152,10 @@ def _moments_run(args)->int:
     conv = _moments_conventions(args)
     if args.brief: return _brief(args)
     p, k, iou, metrics, own = _moments_plan(args, conv)
-    rep = evaluate(args.gt, args.pred, metrics=metrics, k=k, iou=iou, preset=args.preset,
-                   gt_kind=args.gt_kind, pred_kind=args.pred_kind, **conv)
+    rep = evaluate(args.gt, args.pred, metrics=metrics, k=k, iou=iou, preset=args.preset, gt_kind=args.gt_kind, pred_kind=args.pred_kind,
+                   qa=args.qa, pred_unit=args.pred_unit or 's', fps=args.fps, **conv)
     if args.preset:
-        sd = script_of(p)(args.gt, args.pred) if own and script_of(p) and args.format in ('table', 'json') and not conv else None
+        sd = _script_dict(p, args, own, conv)
         print(render_printout(rep, p, args.format, args.x100, args.digits, sd))   # as the preset's script prints
         if args.json: Path(args.json).write_text(render_printout(rep, p, 'json', args.x100, args.digits, sd) + '\n')
     else: print(render(rep, args.format, x100=bool(args.x100), digits=args.digits))
@@ -282,7 +292,7 @@ def main(argv=None)->int:
     finally: warnings.showwarning = old
 
 # %% ../../nbs/cli/03_main.ipynb #64030beb
-INPUT_FILES = {'gt': 'a ground-truth file', 'pred': 'a prediction file', 'corpus': 'a video corpus file'}
+INPUT_FILES = {'gt': 'a ground-truth file', 'pred': 'a prediction file', 'corpus': 'a video corpus file', 'qa': 'an answers file'}
 
 def check_paths(args):
     "Stop when a file flag names a directory: `--pred /tmp: is a directory, expected a prediction file` (every subcommand)."

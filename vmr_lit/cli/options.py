@@ -5,13 +5,14 @@
 # %% auto #0
 __all__ = ['COMMANDS', 'DEMOS', 'FORMATS', 'UNKNOWN', 'register_command', 'register_demo', 'input_options', 'output_options',
            'run_options_parser', 'cutoff_options', 'preset_option', 'rank_by_option', 'unknown_option',
-           'unknown_convention', 'scaled', 'render', 'write_outputs']
+           'unknown_convention', 'answers_option', 'pred_unit_options', 'scaled', 'render', 'write_outputs']
 
 # %% ../../nbs/cli/01_options.ipynb #3d4fbecd
 import argparse
 from typing import Callable
 from ..core import InputError, Report, register, run_options, check_choice
 from ..io.formats import LOADERS
+from ..io.windows import PRED_UNITS
 
 # %% ../../nbs/cli/01_options.ipynb #9a3e8a13
 COMMANDS = {}
@@ -106,6 +107,21 @@ def unknown_option(help:str)->argparse.ArgumentParser:
 def unknown_convention(task:str, word)->str:
     "The `unknown` convention of `task` that `--unknown word` selects (None: the task's default)."
     return None if word is None else UNKNOWN[task][check_choice(word, ('error', 'drop'), '--unknown')]
+
+# %% ../../nbs/cli/01_options.ipynb #5b7d27f5
+def answers_option(help:str="answers {key: {prediction, answer}} scored with the windows (NExT-GQA's Acc@GQA)")->argparse.ArgumentParser:
+    "--qa FILE: the answers to score with the predicted windows, for the metrics that need them."
+    p = _parent()
+    p.add_argument('--qa', metavar='ANSWERS', default=None, help=help)
+    return p
+
+def pred_unit_options()->argparse.ArgumentParser:
+    "--pred-unit and --fps: the unit the prediction windows are written in; they are converted into seconds before any scoring."
+    p = _parent()
+    p.add_argument('--pred-unit', choices=PRED_UNITS, default=None,
+                   help="unit of the prediction windows (default s): ms, frame (at --fps, or the ground truth's frame rate), fraction (of the video's duration)")
+    p.add_argument('--fps', type=float, default=None, help="frame rate for --pred-unit frame where the ground truth gives none")
+    return p
 
 # %% ../../nbs/cli/01_options.ipynb #eb51a630
 def scaled(rep:Report, factor:float=100.0)->Report:
