@@ -121,7 +121,7 @@ def _script_dict(p, args, own:bool, conv:dict):
     "What the preset's script prints, where its own printout applies (its metrics, its conventions, table or JSON); else None."
     fn = script_of(p)
     if not (own and fn and args.format in ('table', 'json') and not conv): return None
-    extra = {k: v for k, v in dict(qa=args.qa, pred_unit=args.pred_unit, fps=args.fps).items() if v is not None}
+    extra = {k: v for k, v in dict(qa=args.qa, pred_unit=None if args.pred_unit == 's' else args.pred_unit, fps=args.fps).items() if v is not None}
     if set(extra) - set(inspect.signature(fn).parameters): return None    # a script that cannot take them: the report's numbers
     return fn(args.gt, args.pred, **extra)
 
