@@ -9,6 +9,7 @@ __all__ = ['NEXTGQA_THRESHOLDS', 'GQA_IOP', 'NEXTGQA_CONVENTIONS', 'NextGQAGT', 
 
 # %% ../../nbs/llm/06_nextgqa.ipynb #66dfb429
 import json
+import warnings
 import numpy as np
 from ..core import InputError, Report, register_evaluator, register_preset, get_preset
 from ..io.formats import register_loader, load, to_number
@@ -205,13 +206,33 @@ def _metric_values(name:str, s:dict)->np.ndarray:
     except ValueError: pass
     raise InputError(f"NExT-GQA: metric {name!r} unknown; valid: Acc@GQA, mIoP, mIoU, IoP>=θ, IoU>=θ")
 
+# %% ../../nbs/llm/06_nextgqa.ipynb #a716eb83
+def _warn_units(gt:NextGQAGT, pred:NextGQAPred):
+    "Warn when windows read as seconds look written in another unit: most end past their video, or nine in ten lie within [0, 1] of long videos."
+    rows = {q: i for i, q in enumerate(gt.qids)}
+    idx = np.array([rows.get(q, -1) for q in pred.qids], dtype=np.int64); k = idx >= 0
+    if pred.unit != 's' or not k.any(): return
+    d, W = gt.durations[idx[k]], pred.windows[k]
+    past, r = W.max(1) > 1.05 * d, float(np.median(np.abs(W).max(1) / d))
+    unit = (W.min(1) >= 0) & (W.max(1) <= 1)
+    if 2 * past.sum() > len(W):
+        why = ("; the windows are likely in milliseconds: pass pred_unit='ms'" if r >= 200 else
+               "; the windows are likely frame numbers: pass pred_unit='frame'" if r >= 5 else '')
+        warnings.warn(f"{past.sum()} of {len(W)} predicted windows end past their video (median end / duration {r:.3g}){why}", stacklevel=3)
+    elif 10 * unit.sum() >= 9 * len(W) and np.median(d) > 5:
+        warnings.warn(f"{unit.sum()} of {len(W)} predicted windows lie within [0, 1] while the videos last {np.median(d):.3g} s (median): "
+                      "the windows are likely fractions of the duration: pass pred_unit='fraction'", stacklevel=3)
+
 # %% ../../nbs/llm/06_nextgqa.ipynb #4bbc60ed
 def evaluate_nextgqa(gt, pred:NextGQAPred, metrics=None, k=None, iou=None, preset=None, qa=None, **conventions)->Report:
     "Score NExT-GQA windows (and answers `qa`): IoU, IoP and Acc@GQA per question; `iou`: the θ of IoU>=θ and IoP>=θ."
     conv = _nextgqa_conventions(preset, conventions)
     gt = gt[0] if isinstance(gt, (list, tuple)) and len(gt) == 1 else gt
-    if not isinstance(gt, NextGQAGT): raise InputError(f"--gt: NExT-GQA windows are scored against its annotations (gsub_*.json), got {type(gt).__name__}")
+    if not isinstance(gt, NextGQAGT):
+        hint = '; answers go to --qa' if isinstance(gt, NextGQAAnswers) else ''
+        raise InputError(f"--gt: NExT-GQA windows are scored against its annotations (gsub_*.json), got {type(gt).__name__}{hint}")
     gt, pred, qa = _inputs(gt, pred, qa)
+    _warn_units(gt, pred)
     thr = NEXTGQA_THRESHOLDS if iou is None else tuple(float(t) for t in iou)
     names = [m for m in (metrics or nextgqa_metric_names(thr)) if m != 'Acc@GQA' or qa is not None]   # Acc@GQA needs the answers
     s = question_scores(gt, pred, qa, conv['fraction_decimals'])
