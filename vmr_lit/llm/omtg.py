@@ -7,14 +7,14 @@ __all__ = ['OMTG_FIELDS', 'OMTG_TIERS', 'OMTG_THRESHOLDS', 'OMTGRows', 'read_omt
            'merge_in_place', 'window_iou', 'union_tiou', 'omtg_row', 'omtg_values', 'omtg_numbers', 'omtg_script',
            'evaluate_omtg']
 
-# %% ../../nbs/llm/07_omtg.ipynb #eba07879
+# %% ../../nbs/llm/07_omtg.ipynb #e66fd33c
 import re
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 from ..core import InputError, Report, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
-# %% ../../nbs/llm/07_omtg.ipynb #501cafff
+# %% ../../nbs/llm/07_omtg.ipynb #ef7d4edd
 class OMTGRows:
     "The rows of an OMTG-Bench prediction file: key, prediction (None when missing) and answer, per row."
     kind = 'omtg'
@@ -25,7 +25,7 @@ class OMTGRows:
 
 OMTG_FIELDS = ('prediction', 'answer')
 
-# %% ../../nbs/llm/07_omtg.ipynb #f859f743
+# %% ../../nbs/llm/07_omtg.ipynb #faae183d
 def _omtg_row(i, r, source):
     "One checked row: (key: its `index`, else its position; prediction or None; answer)."
     where = f"{source}:{i + 1}"
@@ -48,7 +48,7 @@ def _is_omtg(o)->bool:
 register_loader('omtg', _is_omtg, read_omtg, "VLMEvalKit OMTG-Bench rows {index, prediction, answer} (answer: windows as text)",
                 fmt='json', tasks='moments', priority=1)    # no role: the file is both --gt and --pred
 
-# %% ../../nbs/llm/07_omtg.ipynb #809d01b2
+# %% ../../nbs/llm/07_omtg.ipynb #d35404b2
 def clock_seconds(t:str)->float:
     "Seconds of 'S', 'M:S' or 'H:M:S', each part a float (h·3600 + m·60 + s); ValueError otherwise."
     parts = [float(x) for x in t.strip().split(':')]
@@ -67,7 +67,7 @@ def _windows(pairs, read)->list:
         if e > s: out.append([s, e])
     return out
 
-# %% ../../nbs/llm/07_omtg.ipynb #d16ebed3
+# %% ../../nbs/llm/07_omtg.ipynb #de335222
 _TIME = r"\d+(?::\d+(?:\.\d+)?)?(?:\.\d+)?"      # a number or M:S, as the `s - e seconds` tier reads it
 _NUM = r"\d+(?:\.\d+)?"
 OMTG_TIERS = (   # tier: (pattern, how its two strings are read); the first tier that reads a window wins
@@ -91,7 +91,7 @@ def omtg_windows(text:str)->list:
         seen = set()       # the last tier drops repeated windows, the first of each kept
         return [w for w in ws if not ((w[0], w[1]) in seen or seen.add((w[0], w[1])))]
 
-# %% ../../nbs/llm/07_omtg.ipynb #76368185
+# %% ../../nbs/llm/07_omtg.ipynb #afaea1b4
 def merge_in_place(ws:list)->tuple:
     "(the union: sorted, merged where a window starts at or before the last one's end; the windows after the script's in-place merge)."
     order = sorted(range(len(ws)), key=lambda i: ws[i][0])
@@ -116,7 +116,7 @@ def union_tiou(up:list, ug:list)->float:
     union = sum(e - s for s, e in up) + sum(e - s for s, e in ug) - inter
     return inter / union if union > 0 else 0.0
 
-# %% ../../nbs/llm/07_omtg.ipynb #2d7b30cc
+# %% ../../nbs/llm/07_omtg.ipynb #45a7d521
 OMTG_THRESHOLDS = (0.3, 0.5, 0.7)
 
 def _prf(tp:int, n_p:int, n_g:int)->tuple:
@@ -138,7 +138,7 @@ def omtg_row(pred:list, gt:list, thresholds=OMTG_THRESHOLDS)->dict:
         out.update(zip((f'tP@{t}', f'tR@{t}', f'tF1@{t}'), _prf(int((matched >= t).sum()), len(pred), len(gt))))
     return {**out, 'EtF1': c_acc * np.mean([out[f'tF1@{t}'] for t in thresholds])}
 
-# %% ../../nbs/llm/07_omtg.ipynb #689616b4
+# %% ../../nbs/llm/07_omtg.ipynb #ccdc060f
 def omtg_values(rows:OMTGRows, thresholds=OMTG_THRESHOLDS)->dict:
     "Each row's numbers (fractions), by metric in the script's order: tIoU, C-Acc, EtF1, then tF1, tP, tR per θ."
     per = [omtg_row(omtg_windows(str(p)), omtg_windows(a), thresholds) for p, a in zip(rows.predictions, rows.answers)]
@@ -158,7 +158,7 @@ def omtg_script(gt, pred)->dict:
     "What the script prints on file `pred` (its thresholds 0.3, 0.5, 0.7)."
     return omtg_numbers(pred if isinstance(pred, OMTGRows) else load(pred, kind='omtg'))
 
-# %% ../../nbs/llm/07_omtg.ipynb #2a27193f
+# %% ../../nbs/llm/07_omtg.ipynb #cf2a72b7
 def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
     "Score an OMTG-Bench file (its references are in it: `gt` is the same file, or None); `iou`: the thresholds θ."
     if conventions: raise InputError(f"omtg: conventions {sorted(conventions)} do not apply; the script has none")
@@ -174,7 +174,7 @@ def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None
 
 register_evaluator(OMTGRows, evaluate_omtg)
 
-# %% ../../nbs/llm/07_omtg.ipynb #33576593
+# %% ../../nbs/llm/07_omtg.ipynb #377a89e6
 register_preset('omtg', 'moments', "open-compass/VLMEvalKit@e8e78f0 vlmeval/dataset/omtgbench.py (OMTGBench.evaluate): "
                 "tIoU, C-Acc, EtF1, tF1/tP/tR@0.3/0.5/0.7 (Hungarian matching, IoU >= θ), x100, as printed",
                 display=dict(script='vmr_lit.llm.omtg:omtg_script', x100=True, digits=4, iou=OMTG_THRESHOLDS, gt_in_pred=True))
