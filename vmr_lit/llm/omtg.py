@@ -4,17 +4,17 @@
 
 # %% auto #0
 __all__ = ['OMTG_FIELDS', 'OMTG_TIERS', 'OMTG_THRESHOLDS', 'OMTGRows', 'read_omtg', 'clock_seconds', 'omtg_windows',
-           'merge_in_place', 'window_iou', 'union_tiou', 'omtg_row', 'omtg_values', 'omtg_numbers', 'omtg_script',
-           'evaluate_omtg']
+           'merge_in_place', 'window_iou', 'union_tiou', 'omtg_row', 'omtg_values', 'omtg_counts', 'omtg_numbers',
+           'omtg_script', 'evaluate_omtg']
 
-# %% ../../nbs/llm/07_omtg.ipynb #e66fd33c
+# %% ../../nbs/llm/07_omtg.ipynb #7783e123
 import re
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 from ..core import InputError, Report, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
-# %% ../../nbs/llm/07_omtg.ipynb #ef7d4edd
+# %% ../../nbs/llm/07_omtg.ipynb #c9edcb21
 class OMTGRows:
     "The rows of an OMTG-Bench prediction file: key, prediction (None when missing) and answer, per row."
     kind = 'omtg'
@@ -25,7 +25,7 @@ class OMTGRows:
 
 OMTG_FIELDS = ('prediction', 'answer')
 
-# %% ../../nbs/llm/07_omtg.ipynb #faae183d
+# %% ../../nbs/llm/07_omtg.ipynb #4b5a2204
 def _omtg_row(i, r, source):
     "One checked row: (key: its `index`, else its position; prediction or None; answer)."
     where = f"{source}:{i + 1}"
@@ -43,12 +43,13 @@ def read_omtg(rows, source='')->OMTGRows:
     return OMTGRows(*zip(*[_omtg_row(i, r, source) for i, r in enumerate(rows)]), source=source)
 
 def _is_omtg(o)->bool:
+    "A JSON array of rows with prediction and answer (and no CG-Bench task_mode)."
     return isinstance(o, list) and isinstance(o[0], dict) and set(OMTG_FIELDS) <= set(o[0]) and 'task_mode' not in o[0]
 
 register_loader('omtg', _is_omtg, read_omtg, "VLMEvalKit OMTG-Bench rows {index, prediction, answer} (answer: windows as text)",
                 fmt='json', tasks='moments', priority=1)    # no role: the file is both --gt and --pred
 
-# %% ../../nbs/llm/07_omtg.ipynb #d35404b2
+# %% ../../nbs/llm/07_omtg.ipynb #b8fd3c53
 def clock_seconds(t:str)->float:
     "Seconds of 'S', 'M:S' or 'H:M:S', each part a float (h·3600 + m·60 + s); ValueError otherwise."
     parts = [float(x) for x in t.strip().split(':')]
@@ -67,7 +68,7 @@ def _windows(pairs, read)->list:
         if e > s: out.append([s, e])
     return out
 
-# %% ../../nbs/llm/07_omtg.ipynb #de335222
+# %% ../../nbs/llm/07_omtg.ipynb #326beed4
 _TIME = r"\d+(?::\d+(?:\.\d+)?)?(?:\.\d+)?"      # a number or M:S, as the `s - e seconds` tier reads it
 _NUM = r"\d+(?:\.\d+)?"
 OMTG_TIERS = (   # tier: (pattern, how its two strings are read); the first tier that reads a window wins
@@ -80,18 +81,22 @@ OMTG_TIERS = (   # tier: (pattern, how its two strings are read); the first tier
      (rf"\[\s*({_NUM})\s*,\s*({_NUM})\s*\]", float)),
 )
 
+def _tier_windows(tier, text:str)->list:
+    "The windows every pattern of `tier` reads in `text`, by start (equal starts in the order read)."
+    return sorted((w for pat, read in tier for w in _windows(re.findall(pat, text, re.IGNORECASE), read)), key=lambda w: w[0])
+
 def omtg_windows(text:str)->list:
     "The windows [[s, e], ...] of `text` by start, as the script's `parse_time_intervals` reads them."
-    for i, tier in enumerate(OMTG_TIERS):
-        ws = [w for pat, read in tier for w in _windows(re.findall(pat, text, re.IGNORECASE), read)]
-        ws = sorted(ws, key=lambda w: w[0])
-        if i < len(OMTG_TIERS) - 1:
-            if ws: return ws
-            continue
-        seen = set()       # the last tier drops repeated windows, the first of each kept
-        return [w for w in ws if not ((w[0], w[1]) in seen or seen.add((w[0], w[1])))]
+    *first, last = OMTG_TIERS
+    for tier in first:
+        ws = _tier_windows(tier, text)
+        if ws: return ws
+    out, seen = [], set()
+    for w in _tier_windows(last, text):        # the last tier drops a repeated window (the first one is kept)
+        if (w[0], w[1]) not in seen: seen.add((w[0], w[1])); out.append(w)
+    return out
 
-# %% ../../nbs/llm/07_omtg.ipynb #afaea1b4
+# %% ../../nbs/llm/07_omtg.ipynb #6ccdb9d8
 def merge_in_place(ws:list)->tuple:
     "(the union: sorted, merged where a window starts at or before the last one's end; the windows after the script's in-place merge)."
     order = sorted(range(len(ws)), key=lambda i: ws[i][0])
@@ -116,7 +121,7 @@ def union_tiou(up:list, ug:list)->float:
     union = sum(e - s for s, e in up) + sum(e - s for s, e in ug) - inter
     return inter / union if union > 0 else 0.0
 
-# %% ../../nbs/llm/07_omtg.ipynb #45a7d521
+# %% ../../nbs/llm/07_omtg.ipynb #976c3019
 OMTG_THRESHOLDS = (0.3, 0.5, 0.7)
 
 def _prf(tp:int, n_p:int, n_g:int)->tuple:
@@ -130,7 +135,7 @@ def omtg_row(pred:list, gt:list, thresholds=OMTG_THRESHOLDS)->dict:
     out = {'tIoU': union_tiou(up, ug), 'C-Acc': c_acc}
     if not pred or not gt:
         v = 1.0 if not pred and not gt else 0.0
-        for t in thresholds: out.update({f'tF1@{t}': v, f'tP@{t}': v, f'tR@{t}': v})
+        for t in thresholds: out.update({f'tP@{t}': v, f'tR@{t}': v, f'tF1@{t}': v})
         return {**out, 'EtF1': v}
     m = np.array([[window_iou(p, g) for g in gt] for p in pred])
     matched = m[linear_sum_assignment(-m)]       # the matching of largest total IoU, scipy's choice among ties
@@ -138,27 +143,28 @@ def omtg_row(pred:list, gt:list, thresholds=OMTG_THRESHOLDS)->dict:
         out.update(zip((f'tP@{t}', f'tR@{t}', f'tF1@{t}'), _prf(int((matched >= t).sum()), len(pred), len(gt))))
     return {**out, 'EtF1': c_acc * np.mean([out[f'tF1@{t}'] for t in thresholds])}
 
-# %% ../../nbs/llm/07_omtg.ipynb #ccdc060f
+# %% ../../nbs/llm/07_omtg.ipynb #c76a1a30
 def omtg_values(rows:OMTGRows, thresholds=OMTG_THRESHOLDS)->dict:
     "Each row's numbers (fractions), by metric in the script's order: tIoU, C-Acc, EtF1, then tF1, tP, tR per θ."
     per = [omtg_row(omtg_windows(str(p)), omtg_windows(a), thresholds) for p, a in zip(rows.predictions, rows.answers)]
     names = ['tIoU', 'C-Acc', 'EtF1'] + [f'{m}@{t}' for t in thresholds for m in ('tF1', 'tP', 'tR')]
     return {k: np.array([float(r[k]) for r in per]) for k in names}
 
+def omtg_counts(rows:OMTGRows)->dict:
+    "The rows: all of them, without prediction, with a prediction that reads no window, with a reference of no window."
+    return dict(full=len(rows), without_prediction=sum(p is None for p in rows.predictions),
+                unread=sum(p is not None and not omtg_windows(p) for p in rows.predictions),
+                empty_reference=sum(not omtg_windows(a) for a in rows.answers))
+
 def omtg_numbers(rows:OMTGRows, thresholds=OMTG_THRESHOLDS)->dict:
     "What the script prints ('brief': 100 × the mean of each metric over the rows) and the counts of rows (`n_queries`)."
-    vals = omtg_values(rows, thresholds)
-    brief = {k: float(np.mean(v) * 100) for k, v in vals.items()}
-    missing = sum(p is None for p in rows.predictions)
-    unread = sum(p is not None and not omtg_windows(p) for p in rows.predictions)
-    no_ref = sum(not omtg_windows(a) for a in rows.answers)
-    return dict(brief=brief, n_queries=dict(full=len(rows), without_prediction=missing, unread=unread, empty_reference=no_ref))
+    return dict(brief={k: float(np.mean(v) * 100) for k, v in omtg_values(rows, thresholds).items()}, n_queries=omtg_counts(rows))
 
 def omtg_script(gt, pred)->dict:
     "What the script prints on file `pred` (its thresholds 0.3, 0.5, 0.7)."
     return omtg_numbers(pred if isinstance(pred, OMTGRows) else load(pred, kind='omtg'))
 
-# %% ../../nbs/llm/07_omtg.ipynb #cf2a72b7
+# %% ../../nbs/llm/07_omtg.ipynb #93b5ef80
 def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
     "Score an OMTG-Bench file (its references are in it: `gt` is the same file, or None); `iou`: the thresholds θ."
     if conventions: raise InputError(f"omtg: conventions {sorted(conventions)} do not apply; the script has none")
@@ -167,14 +173,14 @@ def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None
         raise InputError("--gt: an OMTG-Bench file carries its references; pass the prediction file itself as --gt, or leave --gt out")
     thr = OMTG_THRESHOLDS if iou is None else tuple(float(t) for t in iou)
     if not thr or any(not 0 <= t <= 1 for t in thr): raise InputError(f"--iou: thresholds must lie in [0, 1], got {iou}")
-    vals, n = omtg_values(pred, thr), omtg_numbers(pred, thr)['n_queries']
+    vals, n = omtg_values(pred, thr), omtg_counts(pred)
     summary = {**{m: float(np.mean(v)) for m, v in vals.items()}, 'n_queries': n['full'],
                **{f'n_{b}': v for b, v in n.items() if b != 'full'}}
     return Report(None, summary, dict(preset=preset, kind='omtg', counts=n, thresholds=thr), [str(q) for q in pred.keys], vals)
 
 register_evaluator(OMTGRows, evaluate_omtg)
 
-# %% ../../nbs/llm/07_omtg.ipynb #377a89e6
+# %% ../../nbs/llm/07_omtg.ipynb #14d0f1ea
 register_preset('omtg', 'moments', "open-compass/VLMEvalKit@e8e78f0 vlmeval/dataset/omtgbench.py (OMTGBench.evaluate): "
                 "tIoU, C-Acc, EtF1, tF1/tP/tR@0.3/0.5/0.7 (Hungarian matching, IoU >= θ), x100, as printed",
                 display=dict(script='vmr_lit.llm.omtg:omtg_script', x100=True, digits=4, iou=OMTG_THRESHOLDS, gt_in_pred=True))
