@@ -7,14 +7,14 @@ __all__ = ['OMTG_FIELDS', 'OMTG_TIERS', 'OMTG_THRESHOLDS', 'OMTGRows', 'read_omt
            'merge_in_place', 'window_iou', 'union_tiou', 'omtg_row', 'omtg_values', 'omtg_counts', 'omtg_numbers',
            'omtg_script', 'evaluate_omtg']
 
-# %% ../../nbs/llm/07_omtg.ipynb #74738af0
+# %% ../../nbs/llm/07_omtg.ipynb #22d3fcd9
 import re
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 from ..core import InputError, Report, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
-# %% ../../nbs/llm/07_omtg.ipynb #6e357ec3
+# %% ../../nbs/llm/07_omtg.ipynb #3e06e8a8
 class OMTGRows:
     "The rows of an OMTG-Bench prediction file: key, prediction (None when missing) and answer, per row."
     kind = 'omtg'
@@ -25,7 +25,7 @@ class OMTGRows:
 
 OMTG_FIELDS = ('prediction', 'answer')
 
-# %% ../../nbs/llm/07_omtg.ipynb #1497e05e
+# %% ../../nbs/llm/07_omtg.ipynb #ee6d0b2a
 def _omtg_row(i, r, source):
     "One checked row: (key: its `index`, else its position; prediction or None; answer)."
     where = f"{source}:{i + 1}"
@@ -49,7 +49,7 @@ def _is_omtg(o)->bool:
 register_loader('omtg', _is_omtg, read_omtg, "VLMEvalKit OMTG-Bench rows {index, prediction, answer} (answer: windows as text)",
                 fmt='json', tasks='moments', priority=1)    # no role: the file is both --gt and --pred
 
-# %% ../../nbs/llm/07_omtg.ipynb #e30de768
+# %% ../../nbs/llm/07_omtg.ipynb #b6eb5f9c
 def clock_seconds(t:str)->float:
     "Seconds of 'S', 'M:S' or 'H:M:S', each part a float (h·3600 + m·60 + s); ValueError otherwise."
     parts = [float(x) for x in t.strip().split(':')]
@@ -68,7 +68,7 @@ def _windows(pairs, read)->list:
         if e > s: out.append([s, e])
     return out
 
-# %% ../../nbs/llm/07_omtg.ipynb #2cad0368
+# %% ../../nbs/llm/07_omtg.ipynb #447ebdd1
 _TIME = r"\d+(?::\d+(?:\.\d+)?)?(?:\.\d+)?"      # a number or M:S, as the `s - e seconds` tier reads it
 _NUM = r"\d+(?:\.\d+)?"
 OMTG_TIERS = (   # tier: (pattern, how its two strings are read); the first tier that reads a window wins
@@ -96,7 +96,7 @@ def omtg_windows(text:str)->list:
         if (w[0], w[1]) not in seen: seen.add((w[0], w[1])); out.append(w)
     return out
 
-# %% ../../nbs/llm/07_omtg.ipynb #eb6218df
+# %% ../../nbs/llm/07_omtg.ipynb #f4b13149
 def merge_in_place(ws:list)->tuple:
     "(the union: sorted, merged where a window starts at or before the last one's end; the windows after the script's in-place merge)."
     order = sorted(range(len(ws)), key=lambda i: ws[i][0])
@@ -121,7 +121,7 @@ def union_tiou(up:list, ug:list)->float:
     union = sum(e - s for s, e in up) + sum(e - s for s, e in ug) - inter
     return inter / union if union > 0 else 0.0
 
-# %% ../../nbs/llm/07_omtg.ipynb #4167a5d6
+# %% ../../nbs/llm/07_omtg.ipynb #02100158
 OMTG_THRESHOLDS = (0.3, 0.5, 0.7)
 
 def _prf(tp:int, n_p:int, n_g:int)->tuple:
@@ -143,7 +143,7 @@ def omtg_row(pred:list, gt:list, thresholds=OMTG_THRESHOLDS)->dict:
         out.update(zip((f'tP@{t}', f'tR@{t}', f'tF1@{t}'), _prf(int((matched >= t).sum()), len(pred), len(gt))))
     return {**out, 'EtF1': c_acc * np.mean([out[f'tF1@{t}'] for t in thresholds])}
 
-# %% ../../nbs/llm/07_omtg.ipynb #6050c4cd
+# %% ../../nbs/llm/07_omtg.ipynb #b06cde3b
 def omtg_values(rows:OMTGRows, thresholds=OMTG_THRESHOLDS)->dict:
     "Each row's numbers (fractions), by metric in the script's order: tIoU, C-Acc, EtF1, then tF1, tP, tR per θ."
     per = [omtg_row(omtg_windows(str(p)), omtg_windows(a), thresholds) for p, a in zip(rows.predictions, rows.answers)]
@@ -164,7 +164,7 @@ def omtg_script(gt, pred)->dict:
     "What the script prints on file `pred` (its thresholds 0.3, 0.5, 0.7)."
     return omtg_numbers(pred if isinstance(pred, OMTGRows) else load(pred, kind='omtg'))
 
-# %% ../../nbs/llm/07_omtg.ipynb #a7105034
+# %% ../../nbs/llm/07_omtg.ipynb #474426a2
 def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
     "Score an OMTG-Bench file (its references are in it: `gt` is the same file, or None); `iou`: the thresholds θ."
     if conventions: raise InputError(f"omtg: conventions {sorted(conventions)} do not apply; the script has none")
@@ -180,7 +180,7 @@ def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None
 
 register_evaluator(OMTGRows, evaluate_omtg)
 
-# %% ../../nbs/llm/07_omtg.ipynb #5eee8a54
+# %% ../../nbs/llm/07_omtg.ipynb #915096b6
 register_preset('omtg', 'moments', "open-compass/VLMEvalKit@e8e78f0 vlmeval/dataset/omtgbench.py (OMTGBench.evaluate): "
                 "tIoU, C-Acc, EtF1, tF1/tP/tR@0.3/0.5/0.7 (Hungarian matching, IoU >= θ), x100, as printed",
                 display=dict(script='vmr_lit.llm.omtg:omtg_script', x100=True, digits=4, iou=OMTG_THRESHOLDS, gt_in_pred=True))
