@@ -359,6 +359,9 @@ def _script_stops(pred, table, gt, keep, conv):
     no_gt = [gt.qids[g] for g in keep if not gt.n_windows[g]]
     if no_gt and pred.kind == 'lmms-eval-submission' and conv['substitute'] == 'lmms-eval':
         raise InputError(f"{pred.source}: key {no_gt[0]}: no readable [start, end] after its last '>>>'; lmms-eval's eval_tvg.py stops there")
+    arrows = [gt.qids[g] for g in keep if '>>>' in gt.queries[g]]
+    if arrows and pred.kind == 'lmms-eval-submission' and conv['substitute'] == 'lmms-eval':
+        raise InputError(f"{pred.source}: key {arrows[0]}: its caption holds '>>>'; lmms-eval's eval_tvg.py splits the key in three and stops there")
 
 def _extra_counts(pred, table, gt, keep, conv)->dict:
     "`n_parse_failed` (format_tvg.py's 'parse failed number') for TimeChat's raw answers; `n_without_gt_window` for a submission's unreadable keys (when any)."
