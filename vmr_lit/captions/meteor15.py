@@ -4,9 +4,10 @@
 
 # %% auto #0
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
-           'pycoco_meteor_dir', 'read_jar_resources', 'word_synsets', 'phrase_hash', 'build_paraphrase_index',
-           'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches', 'Constraints',
-           'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15', 'plot_alignment']
+           'pycoco_meteor_dir', 'read_jar_resources', 'base_form', 'word_synsets', 'phrase_hash',
+           'build_paraphrase_index', 'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches',
+           'Constraints', 'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15',
+           'plot_alignment']
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a314c561
 import bisect, gzip, hashlib, importlib.util, os, re, zipfile
@@ -118,13 +119,21 @@ def read_jar_resources(jar)->dict:
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
-def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
-    "The WordNet synsets of a word: its own, its irregular base forms' and those of its regular base forms (WordNet's suffix rules)."
-    out = set(synsets.get(w, ()))
-    for b in exceptions.get(w, ()): out.update(synsets.get(b, ()))
+def base_form(w:str, synsets:dict)->str:
+    "The first base form WordNet's suffix rules give that `synsets` lists (at least two letters of `w` kept; no -s off -ss), or None."
     for a, b in MORPH_RULES:
-        if w.endswith(a) and len(w) > len(a): out.update(synsets.get(w[:len(w) - len(a)] + b, ()))
+        if w.endswith(a) and len(w) > len(a) + 1 and not (a == 's' and w.endswith('ss')):
+            base = w[:len(w) - len(a)] + b
+            if base in synsets: return base
+    return None
+
+def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
+    "The WordNet synsets of a word as the jar's synonym module sees them: its own, and its listed irregular base forms' or else its first regular base form's."
+    out = set(synsets.get(w, ()))
+    bases = exceptions[w] if w in exceptions else [b for b in [base_form(w, synsets)] if b]
+    for b in bases: out.update(synsets.get(b, ()))
     return frozenset(out)
+
 
 # %% ../../nbs/captions/03_meteor15.ipynb #38446c02
 def phrase_hash(phrase:str)->int:
