@@ -34,8 +34,8 @@ from .printouts import printout, render_printout, script_of
 # %% ../../nbs/cli/03_main.ipynb #61f27981
 def _moments_parents()->list:
     "The shared options of `vmr-lit moments`, worded for moment retrieval."
-    return [input_options(gt_help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL, TimeChat json)',
-                          pred_help='predictions (QVHighlights-style JSONL; video-LLM answers: TimeChat json, lmms-eval logs, {qid, answer} JSONL)',
+    return [input_options(gt_help='ground truth (QVHighlights JSONL, Charades-STA txt, ActivityNet json, CD json, TVR JSONL, TimeChat json, NExT-GQA gsub json)',
+                          pred_help='predictions (QVHighlights-style JSONL; video-LLM answers: TimeChat json, lmms-eval logs, {qid, answer} JSONL; NExT-GQA {video_qid: [s, e]})',
                           gt_required=False),
             cutoff_options(k_help="cut-offs K for families (default 1 5 10, or those the preset's script prints)",
                            iou_help="IoU thresholds for families (default 0.3 0.5 0.7, or the preset's script's)",
