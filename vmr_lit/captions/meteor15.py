@@ -142,7 +142,7 @@ def phrase_hash(phrase:str)->int:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #28448071
 def build_paraphrase_index(path)->dict:
-    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), as CSR arrays."
+    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways, and whether listed both ways), as CSR arrays."
     h1, h2, longest = [], [], 1
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         for k, line in enumerate(f):
@@ -157,15 +157,16 @@ def build_paraphrase_index(path)->dict:
     del a, b
     o = np.lexsort((dst, src)); src, dst = src[o], dst[o]
     keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
+    twice = np.diff(np.append(np.nonzero(keep)[0], len(src))) > 1      # the pair listed both ways (the jar then holds two matches)
     src, dst = src[keep], dst[keep]
     phrases, first = np.unique(src, return_index=True)
-    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, longest=np.array(longest))
+    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, twice=twice, longest=np.array(longest))
 
 def paraphrase_index(path, cache=None)->dict:
     "The paraphrase index of `path`, read from the cache (`~/.cache/vmr_lit`) when the file's size and time match, else built and cached."
     path = Path(path); st = path.stat()
     cache = Path(cache) if cache is not None else cache_dir()
-    f = cache/f"meteor15-paraphrase-v2-{st.st_size}-{int(st.st_mtime)}.npz"
+    f = cache/f"meteor15-paraphrase-v3-{st.st_size}-{int(st.st_mtime)}.npz"
     if f.exists():
         with np.load(f) as z: return {k: z[k] for k in z.files}
     idx = build_paraphrase_index(path)
@@ -178,6 +179,7 @@ class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
         self.phrases, self.offsets, self.partners, self.longest = index['phrases'], index['offsets'], index['partners'], int(index['longest'])
+        self.twice = index['twice']
         self.spans = lru_cache(maxsize=200_000)(self._spans)
         self.paraphrases = lru_cache(maxsize=200_000)(self._paraphrases)
     def _spans(self, words:tuple)->list:
@@ -187,10 +189,10 @@ class ParaphraseTable:
         h = np.array([phrase_hash(' '.join(words[i:i + n])) for i, n in sp], dtype=np.uint64)
         at = np.minimum(np.searchsorted(self.phrases, h), len(self.phrases) - 1)
         return [(*sp[k], int(at[k])) for k in np.nonzero(self.phrases[at] == h)[0].tolist()]
-    def _paraphrases(self, row:int)->frozenset:
-        "The rows (phrase numbers) of the paraphrases of phrase number `row`."
-        ph = self.partners[self.offsets[row]:self.offsets[row + 1]]
-        return frozenset(np.searchsorted(self.phrases, ph).tolist())
+    def _paraphrases(self, row:int)->dict:
+        "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with whether the table lists the pair both ways."
+        lo, hi = self.offsets[row], self.offsets[row + 1]
+        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), self.twice[lo:hi].tolist()))
     def matches(self, t, r)->list:
         "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
@@ -199,6 +201,10 @@ class ParaphraseTable:
             P = self.paraphrases(a)
             out += [(i, n, j, m, 3) for j, m, b in R if b in P]
         return out
+    def listed_twice(self, t, r)->set:
+        "The candidates of `matches(t, r)` whose pair the table lists both ways."
+        T, R = self.spans(tuple(t)), self.spans(tuple(r))
+        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b)}
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
@@ -208,7 +214,7 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
-def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
+def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->tuple:
     "The matches (i, test length, j, reference length, module) the search chooses from, and its constraints."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
     n_exact = len(resolve(E, Constraints(), len(t), len(r)))  # how many exact pairs the exact matches alone align
@@ -222,7 +228,7 @@ def candidate_matches(t:list, r:list, stem, syn, para)->tuple:
     every += [c for c in para(t, r)                           # paraphrases that pair equal words only at their ends
               if not any(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]) - 1))]
     X = [c for c in every if c[4] == 3 or (c[0] not in te and c[2] not in re_)]   # stem and synonym: words without an exact candidate
-    contested = {a for a in X if any(b != a and _overlap(a, b) and b[1] + b[3] >= a[1] + a[3] for b in every)}
+    contested = {a for a in X if a[1] == a[3] == 1 and (a in twice or any(b != a and _overlap(a, b) for b in every))}   # one word each side
     inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
     return E + X, Constraints(contested, n_exact, inner)
 
@@ -362,7 +368,7 @@ class _Meteor15Aligner:
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
-        c, cons = candidate_matches(t, r, self.stem, self.syn, self.para)
+        c, cons = candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r))
         return resolve(c, cons, len(t), len(r), self.limit)
     def stats(self, reference:str, candidate:str)->list:
         "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
