@@ -5,18 +5,18 @@
 # %% auto #0
 __all__ = ['ETBENCH_TASKS', 'ETBENCH_THRESHOLDS', 'CAPTION_KEYS', 'NOT_COMPUTED', 'OVERALL', 'MERGED', 'read_etbench', 'iou32',
            'answer_windows', 'caption_events', 'tvg_score', 'tal_score', 'evs_score', 'vhd_score', 'toy_embed',
-           'ToyEncoder', 'choice_score', 'gvq_score', 'caption_score', 'etbench_scores', 'text_table',
+           'ToyEncoder', 'choice_score', 'gvq_score', 'CaptionMetrics', 'caption_score', 'etbench_scores', 'text_table',
            'etbench_printout']
 
-# %% ../../nbs/llm/08_etbench.ipynb #6c56d3b3
+# %% ../../nbs/llm/08_etbench.ipynb #a966efbb
 import json, re, string
 import numpy as np
 from ..core import InputError, register_preset
 from ..io.formats import register_loader
-from ..captions.coco import tokenize_captions, bleu, rouge_l, cider_d
+from typing import Callable, NamedTuple
 from ..kernels.random_strings import letters
 
-# %% ../../nbs/llm/08_etbench.ipynb #25eb308f
+# %% ../../nbs/llm/08_etbench.ipynb #a6781835
 ETBENCH_TASKS = ('rar', 'eca', 'rvq', 'tvg', 'epm', 'tal', 'evs', 'vhd', 'dvc', 'slc', 'tem', 'gvq')
 ETBENCH_THRESHOLDS = (0.1, 0.3, 0.5, 0.7)
 _NEEDS = dict(rar=('o', 'p'), eca=('o', 'p'), rvq=('o', 'p'), gvq=('o', 'p', 'tgt'), dvc=('tgt', 'g', 'video'),
@@ -49,7 +49,7 @@ def _is_etbench(o)->bool:
 register_loader('etbench', _is_etbench, read_etbench, "E.T. Bench samples {task, source, idx, ..., a}", fmt='json',
                 tasks='etbench', priority=1)
 
-# %% ../../nbs/llm/08_etbench.ipynb #a6ae36e4
+# %% ../../nbs/llm/08_etbench.ipynb #79bd3cc1
 def iou32(gts,    # reference windows [[s, e], ...]
           preds,  # predicted windows [[s, e], ...]
          )->np.ndarray:  # (len(gts), len(preds)) float32
@@ -59,7 +59,7 @@ def iou32(gts,    # reference windows [[s, e], ...]
     with np.errstate(invalid='ignore', divide='ignore'):
         return inter / ((g[:, 1] - g[:, 0])[:, None] + (p[:, 1] - p[:, 0])[None, :] - inter)
 
-# %% ../../nbs/llm/08_etbench.ipynb #b471e115
+# %% ../../nbs/llm/08_etbench.ipynb #cd32d71f
 _NUM = r"\d+\.*\d*"
 _KEYWORDS = ('starts', 'ends', 'happens in', 'start time', 'end time', 'start', 'end', 'happen')
 
@@ -87,7 +87,7 @@ def answer_windows(answer:str)->list:
     if not found: found = _pairs_in_keyword_sentences(ans)
     return [[s, e] if e > s else [e, s] for s, e in found] or None
 
-# %% ../../nbs/llm/08_etbench.ipynb #13933f85
+# %% ../../nbs/llm/08_etbench.ipynb #3d695fc9
 def _radius_window(t)->str:
     "A single time as the script widens it (radius 20 s), formatted as it formats it."
     return f'{t - 20} - {t + 20}' if t > 20 else f'{t} - {t + 40}'
@@ -106,7 +106,7 @@ def _time_part(tp:str)->list:
         elif len(found) == 2: found = [f'{found[0]} - {found[1]}']
     return found
 
-# %% ../../nbs/llm/08_etbench.ipynb #379dc368
+# %% ../../nbs/llm/08_etbench.ipynb #1f6a99ec
 def _paragraph_events(paragraph:str)->tuple:
     "E.T. Bench's `extract_time_from_paragraph`: (windows, captions) paired by position (may raise, as the script)."
     p = paragraph.lower(); ts, caps = [], []
@@ -128,7 +128,7 @@ def _paragraph_events(paragraph:str)->tuple:
     n = min(len(ts), len(caps))
     return ts[:n], caps[:n]
 
-# %% ../../nbs/llm/08_etbench.ipynb #8da2e218
+# %% ../../nbs/llm/08_etbench.ipynb #88cfcfaf
 def _first_timed_sentence(answer:str)->tuple:
     "The fallback: the first sentence (or line) over 7 characters whose text before `seconds` holds a time."
     caps = [c for c in answer.split('\n') if len(c) > 7] if '\n' in answer else [c + '.' for c in answer.split('.') if len(c) > 7]
@@ -150,7 +150,7 @@ def caption_events(answer:str)->tuple:
     if not ts: return None, None
     return [[min(w), max(w)] for w in ts], caps
 
-# %% ../../nbs/llm/08_etbench.ipynb #1114a5af
+# %% ../../nbs/llm/08_etbench.ipynb #0d0fee70
 def _recalls(ious:list, n:int, name:str)->dict:
     "Hit rates at each θ (`>=`, float32 IoUs), their mean and the mIoU, over `n` samples, rounded as the script."
     rec = [sum(float(i) >= t for i in ious) / n for t in ETBENCH_THRESHOLDS]
@@ -169,7 +169,7 @@ def tvg_score(samples:list, name:str='F1')->dict:
         ious.append(iou32(gts, w[:1]).max())
     return dict(Total=len(samples), Failed=failed, **_recalls(ious, len(samples), name))
 
-# %% ../../nbs/llm/08_etbench.ipynb #b4c0cb47
+# %% ../../nbs/llm/08_etbench.ipynb #e7242d6e
 def tal_score(samples:list)->dict:
     "TAL: the F1 of all windows read against all references at each θ, summed over samples and divided by their number."
     f1, failed = [0.0] * len(ETBENCH_THRESHOLDS), 0
@@ -189,7 +189,7 @@ def tal_score(samples:list)->dict:
     out['F1'] = round(sum(f1) / len(f1), 5)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #7061d28d
+# %% ../../nbs/llm/08_etbench.ipynb #50428836
 def _cells(ws)->np.ndarray:
     "The 1000 one-second cells covered by windows rounded to whole seconds (the script's slices)."
     m = np.zeros(1000, bool)
@@ -208,7 +208,7 @@ def evs_score(samples:list)->dict:
         f1.append(2 * prc * rec / (prc + rec) if tp else 0)
     return dict(Total=len(samples), Failed=failed, F1=round(sum(f1) / len(f1), 5) if f1 else 0)
 
-# %% ../../nbs/llm/08_etbench.ipynb #79ab42e2
+# %% ../../nbs/llm/08_etbench.ipynb #cf9bf2ad
 def vhd_score(samples:list)->dict:
     "VHD: the first number of each answer inside one of the reference windows (any annotator)."
     hit = failed = 0
@@ -220,7 +220,7 @@ def vhd_score(samples:list)->dict:
         hit += any(g[0] <= t <= g[1] for ann in gt for g in ann)
     return dict(Total=len(samples), Failed=failed, F1=round(hit / len(samples), 5))
 
-# %% ../../nbs/llm/08_etbench.ipynb #4df1f65a
+# %% ../../nbs/llm/08_etbench.ipynb #e1e00c2c
 def toy_embed(s:str)->list:
     "A test encoder's features of a sentence: words by length 1..9 and 10+, digits, punctuation marks, the constant 1."
     v = [0.0] * 13
@@ -240,7 +240,7 @@ def _best_option(text:str, options:list, encoder)->int:
     sims = [float(np.dot(a, encoder.encode([o])[0])) for o in opts]
     return max(range(len(sims)), key=lambda i: (sims[i], -i))
 
-# %% ../../nbs/llm/08_etbench.ipynb #75ce1131
+# %% ../../nbs/llm/08_etbench.ipynb #2557e002
 def _letter_answer(a:str, p:int, options:list, letters_map:dict, encoder)->tuple:
     "(hit: 1, 0 or None when it needs the encoder, failed) of one RAR/ECA/RVQ answer, as the script's `rvq_eval`."
     matched = False
@@ -266,7 +266,7 @@ def choice_score(samples:list, encoder=None)->dict:
     acc = None if None in hits else round(sum(hits) / len(samples), 5)
     return dict(Total=len(samples), Failed=sum(f for _, f in res), Acc=acc, n_need_encoder=hits.count(None))
 
-# %% ../../nbs/llm/08_etbench.ipynb #040994ab
+# %% ../../nbs/llm/08_etbench.ipynb #f8229385
 def _gvq_choice(a:str, p:int, options:list, encoder)->tuple:
     "(right: True, False or None when it needs the encoder, failed) of one GVQ choice, as the script's `gvq_eval`."
     if a.lower().startswith('best option:'): a = a[12:]
@@ -293,7 +293,7 @@ def gvq_score(samples:list, encoder=None)->dict:
     out['n_need_encoder'] = need
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #9a6dcad8
+# %% ../../nbs/llm/08_etbench.ipynb #22638faf
 def _anet_iou(a, b)->float:
     "densevid_eval's IoU of two [s, e] in floats: overlap / (min(hull, sum of lengths) + 1e-8)."
     inter = max(0, min(a[1], b[1]) - max(a[0], b[0]))
@@ -308,7 +308,7 @@ def _detection(videos:dict, t:float)->tuple:
         R.append(sum(any(h[j] for h in hit) for j in range(len(refs))) / len(refs))
     return sum(P) / len(P), sum(R) / len(R)
 
-# %% ../../nbs/llm/08_etbench.ipynb #046b51d6
+# %% ../../nbs/llm/08_etbench.ipynb #d38961aa
 def _caption_pairs(videos:dict, t:float)->dict:
     "{video: [(reference, caption), ...]}: each caption with every reference of IoU >= θ, else with a random string."
     out, k = {}, 0
@@ -320,29 +320,36 @@ def _caption_pairs(videos:dict, t:float)->dict:
             k += 1
     return out
 
-def _tokens(pairs:dict)->dict:
-    "The PTB tokens of all references and all captions, each side tokenized as one batch in order (as the script)."
+class CaptionMetrics(NamedTuple):
+    "The caption scorers of DVC and SLC, as `vmr_lit.captions.coco` names them (passed in: `llm` does not import `captions`)."
+    tokenize: Callable   # {id: [sentence]} -> {id: [token string]}: PTB, each non-ASCII character a space, one batch
+    bleu: Callable       # (gts, res, 4) -> ([corpus BLEU_1..4], per id)
+    rouge_l: Callable    # (gts, res) -> (mean, per id)
+    cider_d: Callable    # (gts, res) -> (mean, per id), document frequency from gts
+
+def _tokens(pairs:dict, tokenize:Callable)->dict:
+    "The tokens of all references and all captions, each side tokenized as one batch in order (as the script)."
     ids = [(v, i) for v in pairs for i in range(len(pairs[v]))]
-    R = tokenize_captions({x: [pairs[x[0]][x[1]][0]] for x in ids}, True, 'space')
-    C = tokenize_captions({x: [pairs[x[0]][x[1]][1]] for x in ids}, True, 'space')
+    R = tokenize({x: [pairs[x[0]][x[1]][0]] for x in ids})
+    C = tokenize({x: [pairs[x[0]][x[1]][1]] for x in ids})
     return {v: ({i: R[(v, i)] for i in range(len(pairs[v]))}, {i: C[(v, i)] for i in range(len(pairs[v]))}) for v in pairs}
 
-# %% ../../nbs/llm/08_etbench.ipynb #a6e9280f
+# %% ../../nbs/llm/08_etbench.ipynb #70cafeec
 def _sentsim(G:dict, C:dict, encoder)->float:
     "The mean dot product of the encoded reference and caption of each pair (the script's `SentenceTransformerSimilarity`)."
     a, b = encoder.encode([G[i][0] for i in G]), encoder.encode([C[i][0] for i in C])
     return float(sum(float(np.dot(x, y)) for x, y in zip(a, b)) / len(G))
 
-def _video_captions(G:dict, C:dict, meteor, encoder)->dict:
+def _video_captions(G:dict, C:dict, cm:CaptionMetrics, meteor, encoder)->dict:
     "One video's caption scores: BLEU@1-4 (corpus), METEOR (the aggregate), ROUGE-L and CIDEr-D (means), SentSim."
-    b, _ = bleu(G, C, 4)
+    b = cm.bleu(G, C, 4)[0] if cm else [None] * 4
     out = {f'Bleu_{n + 1}': b[n] for n in range(4)}
     out['METEOR'] = None if meteor is None else float(meteor.corpus([(G[i][0], C[i][0]) for i in G])[0])
-    out['ROUGE_L'], out['CIDEr'] = rouge_l(G, C)[0], cider_d(G, C)[0]
+    out['ROUGE_L'], out['CIDEr'] = (cm.rouge_l(G, C)[0], cm.cider_d(G, C)[0]) if cm else (None, None)
     out['SentSim'] = None if encoder is None else _sentsim(G, C, encoder)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #97f2b572
+# %% ../../nbs/llm/08_etbench.ipynb #0addb134
 CAPTION_KEYS = ('Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'METEOR', 'ROUGE_L', 'CIDEr', 'SentSim')
 
 def _parsed_videos(samples:list)->tuple:
@@ -356,11 +363,12 @@ def _parsed_videos(samples:list)->tuple:
     return videos, failed
 
 def _mean_over(rows:list, key:str):
-    vals = [r[key] for r in rows]
+    "The mean of `key` over the videos' rows; None when one of them lacks it."
+    vals = [r.get(key) for r in rows]
     return None if None in vals else sum(vals) / len(vals)
 
-# %% ../../nbs/llm/08_etbench.ipynb #72fc77f1
-def caption_score(samples:list, meteor=None, encoder=None)->dict:
+# %% ../../nbs/llm/08_etbench.ipynb #82f1723a
+def caption_score(samples:list, captions:CaptionMetrics=None, meteor=None, encoder=None)->dict:
     "DVC, SLC: detection F1@θ (scaled by the parsed share) and the caption scores of the parsed videos, averaged over θ."
     videos, failed = _parsed_videos(samples)
     scale = len(videos) / len(samples)
@@ -371,17 +379,21 @@ def caption_score(samples:list, meteor=None, encoder=None)->dict:
         f1.append(0 if prc + rec == 0 else 2 * prc * rec / (prc + rec))
         out[f'F1@{t}'] = round(f1[-1], 5)
         if videos:
-            toks = _tokens(_caption_pairs(videos, t))
-            rows = [_video_captions(G, C, meteor, encoder) for G, C in toks.values()]
+            rows = [_video_captions(G, C, captions, meteor, encoder)
+                    for G, C in _tokens(_caption_pairs(videos, t), captions.tokenize).values()] if captions else [{}]
             per_t.append({k: _mean_over(rows, k) for k in CAPTION_KEYS})
         else: per_t.append({k: 0 for k in CAPTION_KEYS})
     out['F1'] = round(sum(f1) / len(f1), 5)
     for k in CAPTION_KEYS: out[k] = None if per_t[0][k] is None else round(sum(r[k] for r in per_t) / len(per_t), 5)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #86cf45ea
-def etbench_scores(samples:list, meteor=None, encoder=None)->dict:
-    "{task: {source: scores}} of E.T. Bench samples (METEOR with `meteor.corpus`, SentSim and option similarity with `encoder`)."
+# %% ../../nbs/llm/08_etbench.ipynb #96069f20
+def etbench_scores(samples:list,
+                   captions:CaptionMetrics=None,  # DVC/SLC's tokenizer, BLEU, ROUGE-L, CIDEr-D (None: not computed)
+                   meteor=None,                   # METEOR with `corpus(pairs)` (None: not computed)
+                   encoder=None,                  # sentence encoder with `encode(sentences)`, for SentSim and option similarity
+                  )->dict:                        # {task: {source: scores}}
+    "E.T. Bench's scores of each task and source, as its `compute_metrics.py` computes them."
     groups = {}
     for s in samples: groups.setdefault(s['task'], {}).setdefault(s['source'], []).append(s)
     out = {}
@@ -392,13 +404,13 @@ def etbench_scores(samples:list, meteor=None, encoder=None)->dict:
             elif task == 'tal': r = tal_score(ss)
             elif task == 'evs': r = evs_score(ss)
             elif task == 'vhd': r = vhd_score(ss)
-            elif task in ('dvc', 'slc'): r = caption_score(ss, meteor, encoder)
+            elif task in ('dvc', 'slc'): r = caption_score(ss, captions, meteor, encoder)
             elif task == 'gvq': r = gvq_score(ss, encoder)
             else: r = choice_score(ss, encoder)
             out.setdefault(task, {})[src] = r
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #80e36178
+# %% ../../nbs/llm/08_etbench.ipynb #533f1e48
 NOT_COMPUTED = 'not computed'
 
 def _cell(v)->str: return NOT_COMPUTED if v is None else str(v)
@@ -414,7 +426,7 @@ def _mean5(vals:list):
     "The script's `round(sum / len, 5)`, None when a value is missing."
     return None if None in vals else round(sum(vals) / len(vals), 5)
 
-# %% ../../nbs/llm/08_etbench.ipynb #b6fe2927
+# %% ../../nbs/llm/08_etbench.ipynb #abf1e5c3
 def _referring(c:dict, met:dict)->list:
     rows, accs = [('Task', 'Source', 'Total', 'Failed', 'Acc')], []
     for t in ('rar', 'eca', 'rvq'):
@@ -451,7 +463,7 @@ def _complex(c:dict, met:dict)->list:
         met[t] = _mean5([d['mRec'] for d in c[t].values()])
     return ['', 'Complex', '', text_table(rows)] + [f'{t.upper()} Mean Rec: {_cell(met[t])}' for t in ('tem', 'gvq') if t in met]
 
-# %% ../../nbs/llm/08_etbench.ipynb #c00d0b1b
+# %% ../../nbs/llm/08_etbench.ipynb #678fff3b
 OVERALL = (('rar', 'RAR (Acc)'), ('eca', 'EVC (Acc)'), ('rvq', 'RVQ (Acc)'), ('tvg', 'TVG (F1)'), ('epm', 'EPM (F1)'),
            ('tal', 'TAL (F1)'), ('evs', 'EVS (F1)'), ('vhd', 'VHD (F1)'), ('dvc', 'DVC (F1)'), ('dvc_sim', 'DVC (Sim)'),
            ('slc', 'SLC (F1)'), ('slc_sim', 'SLC (Sim)'), ('tem', 'TEM (Rec)'), ('gvq', 'GVQ (Rec)'))
@@ -468,7 +480,7 @@ def _overall(met:dict)->list:
     mg = text_table([[h for h, _ in MERGED], [pct(ks) for _, ks in MERGED]])
     return ['', 'Overall', '', ov, '', 'Merged', '', mg]
 
-# %% ../../nbs/llm/08_etbench.ipynb #e42f40e9
+# %% ../../nbs/llm/08_etbench.ipynb #e0789531
 def etbench_printout(collected:dict, counts:bool=True)->str:
     "The script's printout of `etbench_scores`' result: the group sizes, then Referring, Grounding, Captioning, Complex, Overall, Merged."
     met, lines = {}, []
@@ -481,7 +493,7 @@ def etbench_printout(collected:dict, counts:bool=True)->str:
         if any(t in collected for t in tasks): lines += part(collected, met)
     return '\n'.join(lines + _overall(met))
 
-# %% ../../nbs/llm/08_etbench.ipynb #ab7099c7
+# %% ../../nbs/llm/08_etbench.ipynb #3db75ba3
 register_preset('etbench', 'etbench', "E.T. Bench evaluation/compute_metrics.py (copy: nusnlp/d2vlm@756d340 "
                 "all_benchmark_eval/etbench/compute_metrics_original_etchat.py): Referring, Grounding, Captioning, Complex, "
                 "Overall and Merged tables of the 12 tasks; `vmr-lit etbench --pred PRED.json`")
