@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['sentence_encoder', 'meteor_scorer', 'coco_captions']
 
-# %% ../../nbs/cli/08_etbench.ipynb #3b6e0a31
+# %% ../../nbs/cli/08_etbench.ipynb #c177b2e2
 import json
 from ..core import InputError
 from ..io.formats import parse_file
@@ -15,7 +15,7 @@ from ..captions.meteor15 import Meteor15
 from ..captions.meteor import JavaMeteor
 from .options import register_command
 
-# %% ../../nbs/cli/08_etbench.ipynb #1c269c7d
+# %% ../../nbs/cli/08_etbench.ipynb #5f1d6435
 def sentence_encoder(path:str=None):
     "The encoder of `--sentsim-model`: None, the toy test encoder (`toy`), or a sentence-transformers model at `path`."
     if path is None: return None
@@ -35,7 +35,7 @@ def coco_captions()->CaptionMetrics:
     "vmr_lit's caption scorers as E.T. Bench's DVC and SLC use them: PTB tokens (non-ASCII as spaces), BLEU, ROUGE-L, CIDEr-D."
     return CaptionMetrics(lambda d: tokenize_captions(d, True, 'space'), bleu, rouge_l, cider_d)
 
-# %% ../../nbs/cli/08_etbench.ipynb #87990e6a
+# %% ../../nbs/cli/08_etbench.ipynb #7eb82b4a
 def _etbench_arguments(p):
     "The options of `vmr-lit etbench`."
     p.add_argument('--pred', required=True, help="E.T. Bench predictions: the annotation list (JSON) with each answer in `a`")
@@ -52,7 +52,7 @@ def _needs_encoder_line(c:dict)->str:
     return (f"\n{n} answers choose their option by sentence similarity: their accuracy is not computed (give --sentsim-model)"
             if n else '')
 
-# %% ../../nbs/cli/08_etbench.ipynb #58c8f018
+# %% ../../nbs/cli/08_etbench.ipynb #8c995037
 def _etbench_run(a)->int:
     fmt, rows = parse_file(a.pred)
     if fmt != 'json': raise InputError(f"--pred {a.pred}: E.T. Bench predictions are one JSON list, got {fmt}")
