@@ -8,7 +8,7 @@ __all__ = ['ETBENCH_TASKS', 'ETBENCH_THRESHOLDS', 'CAPTION_KEYS', 'NOT_COMPUTED'
            'ToyEncoder', 'choice_score', 'gvq_score', 'CaptionMetrics', 'caption_score', 'etbench_scores', 'text_table',
            'etbench_printout']
 
-# %% ../../nbs/llm/08_etbench.ipynb #f9bae1c0
+# %% ../../nbs/llm/08_etbench.ipynb #16833d64
 import json, re, string
 import numpy as np
 from ..core import InputError, register_preset
@@ -16,7 +16,7 @@ from ..io.formats import register_loader
 from typing import Callable, NamedTuple
 from ..kernels.random_strings import letters
 
-# %% ../../nbs/llm/08_etbench.ipynb #a269b230
+# %% ../../nbs/llm/08_etbench.ipynb #9a4a569e
 ETBENCH_TASKS = ('rar', 'eca', 'rvq', 'tvg', 'epm', 'tal', 'evs', 'vhd', 'dvc', 'slc', 'tem', 'gvq')
 ETBENCH_THRESHOLDS = (0.1, 0.3, 0.5, 0.7)
 _NEEDS = dict(rar=('o', 'p'), eca=('o', 'p'), rvq=('o', 'p'), gvq=('o', 'p', 'tgt'), dvc=('tgt', 'g', 'video'),
@@ -49,7 +49,7 @@ def _is_etbench(o)->bool:
 register_loader('etbench', _is_etbench, read_etbench, "E.T. Bench samples {task, source, idx, ..., a}", fmt='json',
                 tasks='etbench', priority=1)
 
-# %% ../../nbs/llm/08_etbench.ipynb #e48b7334
+# %% ../../nbs/llm/08_etbench.ipynb #2e851769
 def iou32(gts,    # reference windows [[s, e], ...]
           preds,  # predicted windows [[s, e], ...]
          )->np.ndarray:  # (len(gts), len(preds)) float32
@@ -59,7 +59,7 @@ def iou32(gts,    # reference windows [[s, e], ...]
     with np.errstate(invalid='ignore', divide='ignore'):
         return inter / ((g[:, 1] - g[:, 0])[:, None] + (p[:, 1] - p[:, 0])[None, :] - inter)
 
-# %% ../../nbs/llm/08_etbench.ipynb #9e2cada9
+# %% ../../nbs/llm/08_etbench.ipynb #3757dd40
 _NUM = r"\d+\.*\d*"
 _KEYWORDS = ('starts', 'ends', 'happens in', 'start time', 'end time', 'start', 'end', 'happen')
 
@@ -87,7 +87,7 @@ def answer_windows(answer:str)->list:
     if not found: found = _pairs_in_keyword_sentences(ans)
     return [[s, e] if e > s else [e, s] for s, e in found] or None
 
-# %% ../../nbs/llm/08_etbench.ipynb #fc62abc9
+# %% ../../nbs/llm/08_etbench.ipynb #3ed92ac7
 def _radius_window(t)->str:
     "A single time as the script widens it (radius 20 s), formatted as it formats it."
     return f'{t - 20} - {t + 20}' if t > 20 else f'{t} - {t + 40}'
@@ -106,7 +106,7 @@ def _time_part(tp:str)->list:
         elif len(found) == 2: found = [f'{found[0]} - {found[1]}']
     return found
 
-# %% ../../nbs/llm/08_etbench.ipynb #f3eb6918
+# %% ../../nbs/llm/08_etbench.ipynb #c067322b
 def _paragraph_events(paragraph:str)->tuple:
     "E.T. Bench's `extract_time_from_paragraph`: (windows, captions) paired by position (may raise, as the script)."
     p = paragraph.lower(); ts, caps = [], []
@@ -128,7 +128,7 @@ def _paragraph_events(paragraph:str)->tuple:
     n = min(len(ts), len(caps))
     return ts[:n], caps[:n]
 
-# %% ../../nbs/llm/08_etbench.ipynb #8e117395
+# %% ../../nbs/llm/08_etbench.ipynb #4ec3e0e7
 def _first_timed_sentence(answer:str)->tuple:
     "The fallback: the first sentence (or line) over 7 characters whose text before `seconds` holds a time."
     caps = [c for c in answer.split('\n') if len(c) > 7] if '\n' in answer else [c + '.' for c in answer.split('.') if len(c) > 7]
@@ -150,7 +150,7 @@ def caption_events(answer:str)->tuple:
     if not ts: return None, None
     return [[min(w), max(w)] for w in ts], caps
 
-# %% ../../nbs/llm/08_etbench.ipynb #aaf1116a
+# %% ../../nbs/llm/08_etbench.ipynb #7b488fdf
 def _recalls(ious:list, n:int, name:str)->dict:
     "Hit rates at each θ (`>=`, float32 IoUs), their mean and the mIoU, over `n` samples, rounded as the script."
     rec = [sum(float(i) >= t for i in ious) / n for t in ETBENCH_THRESHOLDS]
@@ -169,7 +169,7 @@ def tvg_score(samples:list, name:str='F1')->dict:
         ious.append(iou32(gts, w[:1]).max())
     return dict(Total=len(samples), Failed=failed, **_recalls(ious, len(samples), name))
 
-# %% ../../nbs/llm/08_etbench.ipynb #0b306234
+# %% ../../nbs/llm/08_etbench.ipynb #94b866c9
 def tal_score(samples:list)->dict:
     "TAL: the F1 of all windows read against all references at each θ, summed over samples and divided by their number."
     f1, failed = [0.0] * len(ETBENCH_THRESHOLDS), 0
@@ -189,7 +189,7 @@ def tal_score(samples:list)->dict:
     out['F1'] = round(sum(f1) / len(f1), 5)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #32b68b59
+# %% ../../nbs/llm/08_etbench.ipynb #022c5605
 def _cells(ws)->np.ndarray:
     "The 1000 one-second cells covered by windows rounded to whole seconds (the script's slices)."
     m = np.zeros(1000, bool)
@@ -208,7 +208,7 @@ def evs_score(samples:list)->dict:
         f1.append(2 * prc * rec / (prc + rec) if tp else 0)
     return dict(Total=len(samples), Failed=failed, F1=round(sum(f1) / len(f1), 5) if f1 else 0)
 
-# %% ../../nbs/llm/08_etbench.ipynb #d10b9c37
+# %% ../../nbs/llm/08_etbench.ipynb #b67a615a
 def vhd_score(samples:list)->dict:
     "VHD: the first number of each answer inside one of the reference windows (any annotator)."
     hit = failed = 0
@@ -220,7 +220,7 @@ def vhd_score(samples:list)->dict:
         hit += any(g[0] <= t <= g[1] for ann in gt for g in ann)
     return dict(Total=len(samples), Failed=failed, F1=round(hit / len(samples), 5))
 
-# %% ../../nbs/llm/08_etbench.ipynb #b02f98c8
+# %% ../../nbs/llm/08_etbench.ipynb #818186a7
 def toy_embed(s:str)->list:
     "A test encoder's features of a sentence: words by length 1..9 and 10+, digits, punctuation marks, the constant 1."
     v = [0.0] * 13
@@ -240,7 +240,7 @@ def _best_option(text:str, options:list, encoder)->int:
     sims = [float(np.dot(a, encoder.encode([o])[0])) for o in opts]
     return max(range(len(sims)), key=lambda i: (sims[i], -i))
 
-# %% ../../nbs/llm/08_etbench.ipynb #285ae940
+# %% ../../nbs/llm/08_etbench.ipynb #7af92110
 def _letter_answer(a:str, p:int, options:list, letters_map:dict, encoder)->tuple:
     "(hit: 1, 0 or None when it needs the encoder, failed) of one RAR/ECA/RVQ answer, as the script's `rvq_eval`."
     matched = False
@@ -266,7 +266,7 @@ def choice_score(samples:list, encoder=None)->dict:
     acc = None if None in hits else round(sum(hits) / len(samples), 5)
     return dict(Total=len(samples), Failed=sum(f for _, f in res), Acc=acc, n_need_encoder=hits.count(None))
 
-# %% ../../nbs/llm/08_etbench.ipynb #d1370f93
+# %% ../../nbs/llm/08_etbench.ipynb #1299cf01
 def _gvq_choice(a:str, p:int, options:list, encoder)->tuple:
     "(right: True, False or None when it needs the encoder, failed) of one GVQ choice, as the script's `gvq_eval`."
     if a.lower().startswith('best option:'): a = a[12:]
@@ -293,7 +293,7 @@ def gvq_score(samples:list, encoder=None)->dict:
     out['n_need_encoder'] = need
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #b9640bc7
+# %% ../../nbs/llm/08_etbench.ipynb #90c14546
 def _anet_iou(a, b)->float:
     "densevid_eval's IoU of two [s, e] in floats: overlap / (min(hull, sum of lengths) + 1e-8)."
     inter = max(0, min(a[1], b[1]) - max(a[0], b[0]))
@@ -308,7 +308,7 @@ def _detection(videos:dict, t:float)->tuple:
         R.append(sum(any(h[j] for h in hit) for j in range(len(refs))) / len(refs))
     return sum(P) / len(P), sum(R) / len(R)
 
-# %% ../../nbs/llm/08_etbench.ipynb #0f40f326
+# %% ../../nbs/llm/08_etbench.ipynb #3711fc78
 def _caption_pairs(videos:dict, t:float)->dict:
     "{video: [(reference, caption), ...]}: each caption with every reference of IoU >= θ, else with a random string."
     out, k = {}, 0
@@ -334,7 +334,7 @@ def _tokens(pairs:dict, tokenize:Callable)->dict:
     C = tokenize({x: [pairs[x[0]][x[1]][1]] for x in ids})
     return {v: ({i: R[(v, i)] for i in range(len(pairs[v]))}, {i: C[(v, i)] for i in range(len(pairs[v]))}) for v in pairs}
 
-# %% ../../nbs/llm/08_etbench.ipynb #e225694f
+# %% ../../nbs/llm/08_etbench.ipynb #6f620d5f
 def _sentsim(G:dict, C:dict, encoder)->float:
     "The mean dot product of the encoded reference and caption of each pair (the script's `SentenceTransformerSimilarity`)."
     a, b = encoder.encode([G[i][0] for i in G]), encoder.encode([C[i][0] for i in C])
@@ -349,7 +349,7 @@ def _video_captions(G:dict, C:dict, cm:CaptionMetrics, meteor, encoder)->dict:
     out['SentSim'] = None if encoder is None else _sentsim(G, C, encoder)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #c7ffda46
+# %% ../../nbs/llm/08_etbench.ipynb #a3416c5b
 CAPTION_KEYS = ('Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'METEOR', 'ROUGE_L', 'CIDEr', 'SentSim')
 
 def _parsed_videos(samples:list)->tuple:
@@ -367,7 +367,7 @@ def _mean_over(rows:list, key:str):
     vals = [r.get(key) for r in rows]
     return None if None in vals else sum(vals) / len(vals)
 
-# %% ../../nbs/llm/08_etbench.ipynb #71708cab
+# %% ../../nbs/llm/08_etbench.ipynb #baf1a767
 def caption_score(samples:list, captions:CaptionMetrics=None, meteor=None, encoder=None)->dict:
     "DVC, SLC: detection F1@θ (scaled by the parsed share) and the caption scores of the parsed videos, averaged over θ."
     videos, failed = _parsed_videos(samples)
@@ -387,7 +387,7 @@ def caption_score(samples:list, captions:CaptionMetrics=None, meteor=None, encod
     for k in CAPTION_KEYS: out[k] = None if per_t[0][k] is None else round(sum(r[k] for r in per_t) / len(per_t), 5)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #81f9ad84
+# %% ../../nbs/llm/08_etbench.ipynb #9ff91d5e
 def etbench_scores(samples:list,
                    captions:CaptionMetrics=None,  # DVC/SLC's tokenizer, BLEU, ROUGE-L, CIDEr-D (None: not computed)
                    meteor=None,                   # METEOR with `corpus(pairs)` (None: not computed)
@@ -410,7 +410,7 @@ def etbench_scores(samples:list,
             out.setdefault(task, {})[src] = r
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #b70bc361
+# %% ../../nbs/llm/08_etbench.ipynb #b253ac98
 NOT_COMPUTED = 'not computed'
 
 def _cell(v)->str: return NOT_COMPUTED if v is None else str(v)
@@ -426,7 +426,7 @@ def _mean5(vals:list):
     "The script's `round(sum / len, 5)`, None when a value is missing."
     return None if None in vals else round(sum(vals) / len(vals), 5)
 
-# %% ../../nbs/llm/08_etbench.ipynb #f6bd4a22
+# %% ../../nbs/llm/08_etbench.ipynb #d53c8c91
 def _referring(c:dict, met:dict)->list:
     rows, accs = [('Task', 'Source', 'Total', 'Failed', 'Acc')], []
     for t in ('rar', 'eca', 'rvq'):
@@ -463,7 +463,7 @@ def _complex(c:dict, met:dict)->list:
         met[t] = _mean5([d['mRec'] for d in c[t].values()])
     return ['', 'Complex', '', text_table(rows)] + [f'{t.upper()} Mean Rec: {_cell(met[t])}' for t in ('tem', 'gvq') if t in met]
 
-# %% ../../nbs/llm/08_etbench.ipynb #205c5519
+# %% ../../nbs/llm/08_etbench.ipynb #14608133
 OVERALL = (('rar', 'RAR (Acc)'), ('eca', 'EVC (Acc)'), ('rvq', 'RVQ (Acc)'), ('tvg', 'TVG (F1)'), ('epm', 'EPM (F1)'),
            ('tal', 'TAL (F1)'), ('evs', 'EVS (F1)'), ('vhd', 'VHD (F1)'), ('dvc', 'DVC (F1)'), ('dvc_sim', 'DVC (Sim)'),
            ('slc', 'SLC (F1)'), ('slc_sim', 'SLC (Sim)'), ('tem', 'TEM (Rec)'), ('gvq', 'GVQ (Rec)'))
@@ -480,7 +480,7 @@ def _overall(met:dict)->list:
     mg = text_table([[h for h, _ in MERGED], [pct(ks) for _, ks in MERGED]])
     return ['', 'Overall', '', ov, '', 'Merged', '', mg]
 
-# %% ../../nbs/llm/08_etbench.ipynb #1e88f194
+# %% ../../nbs/llm/08_etbench.ipynb #7bac0d61
 def etbench_printout(collected:dict, counts:bool=True)->str:
     "The script's printout of `etbench_scores`' result: the group sizes, then Referring, Grounding, Captioning, Complex, Overall, Merged."
     met, lines = {}, []
@@ -493,7 +493,7 @@ def etbench_printout(collected:dict, counts:bool=True)->str:
         if any(t in collected for t in tasks): lines += part(collected, met)
     return '\n'.join(lines + _overall(met))
 
-# %% ../../nbs/llm/08_etbench.ipynb #ca89ba31
+# %% ../../nbs/llm/08_etbench.ipynb #f92a5252
 register_preset('etbench', 'etbench', "E.T. Bench evaluation/compute_metrics.py (copy: nusnlp/d2vlm@756d340 "
                 "all_benchmark_eval/etbench/compute_metrics_original_etchat.py): Referring, Grounding, Captioning, Complex, "
                 "Overall and Merged tables of the 12 tasks; `vmr-lit etbench --pred PRED.json`")
