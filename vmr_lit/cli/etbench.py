@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['sentence_encoder', 'meteor_scorer', 'coco_captions']
 
-# %% ../../nbs/cli/08_etbench.ipynb #c177b2e2
+# %% ../../nbs/cli/08_etbench.ipynb #425d25ee
 import json
 from ..core import InputError
 from ..io.formats import parse_file
@@ -15,7 +15,7 @@ from ..captions.meteor15 import Meteor15
 from ..captions.meteor import JavaMeteor
 from .options import register_command
 
-# %% ../../nbs/cli/08_etbench.ipynb #5f1d6435
+# %% ../../nbs/cli/08_etbench.ipynb #97682573
 def sentence_encoder(path:str=None):
     "The encoder of `--sentsim-model`: None, the toy test encoder (`toy`), or a sentence-transformers model at `path`."
     if path is None: return None
@@ -35,7 +35,7 @@ def coco_captions()->CaptionMetrics:
     "vmr_lit's caption scorers as E.T. Bench's DVC and SLC use them: PTB tokens (non-ASCII as spaces), BLEU, ROUGE-L, CIDEr-D."
     return CaptionMetrics(lambda d: tokenize_captions(d, True, 'space'), bleu, rouge_l, cider_d)
 
-# %% ../../nbs/cli/08_etbench.ipynb #7eb82b4a
+# %% ../../nbs/cli/08_etbench.ipynb #785466d4
 def _etbench_arguments(p):
     "The options of `vmr-lit etbench`."
     p.add_argument('--pred', required=True, help="E.T. Bench predictions: the annotation list (JSON) with each answer in `a`")
@@ -46,21 +46,26 @@ def _etbench_arguments(p):
                    help="METEOR 1.5: vmr_lit's Python port (default), the jar, or none")
     p.add_argument('--json', metavar='FILE', help="write the scores {task: {source: {metric: value}}} as JSON")
 
-def _needs_encoder_line(c:dict)->str:
-    "One line counting the answers whose option needs the sentence encoder (empty when none does)."
+def _notes(c:dict, encoder)->str:
+    "Lines under the tables: answers whose option needs the missing encoder; SentSim drawn against random strings."
     n = sum(d.get('n_need_encoder', 0) for by in c.values() for d in by.values())
-    return (f"\n{n} answers choose their option by sentence similarity: their accuracy is not computed (give --sentsim-model)"
-            if n else '')
+    r = sum(d.get('n_random_references', 0) for by in c.values() for d in by.values())
+    out = f"\n{n} answers choose their option by sentence similarity: their accuracy is not computed (give --sentsim-model)" if n else ''
+    if r and encoder is not None and not isinstance(encoder, ToyEncoder):
+        out += (f"\nSentSim: {r} (caption, threshold) pairs match no reference and are scored against a random string, "
+                "which the script draws unseeded (its SentSim varies between runs) and vmr_lit from fixed seeds")
+    return out
 
-# %% ../../nbs/cli/08_etbench.ipynb #8c995037
+# %% ../../nbs/cli/08_etbench.ipynb #23640430
 def _etbench_run(a)->int:
     fmt, rows = parse_file(a.pred)
     if fmt != 'json': raise InputError(f"--pred {a.pred}: E.T. Bench predictions are one JSON list, got {fmt}")
     if not isinstance(rows, (list, dict)): rows = list(rows)          # a large JSON array, read lazily
     samples = read_etbench(rows, str(a.pred))
-    c = etbench_scores(samples, coco_captions(), meteor_scorer(a.meteor), sentence_encoder(a.sentsim_model))
+    enc = sentence_encoder(a.sentsim_model)
+    c = etbench_scores(samples, coco_captions(), meteor_scorer(a.meteor), enc)
     print(f'Total number of samples: {len(samples)}')
-    print(etbench_printout(c) + _needs_encoder_line(c))
+    print(etbench_printout(c) + _notes(c, enc))
     if a.json: open(a.json, 'w').write(json.dumps(c, indent=1))
     return 0
 

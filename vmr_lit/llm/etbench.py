@@ -8,7 +8,7 @@ __all__ = ['ETBENCH_TASKS', 'ETBENCH_THRESHOLDS', 'CAPTION_KEYS', 'NOT_COMPUTED'
            'ToyEncoder', 'choice_score', 'gvq_score', 'CaptionMetrics', 'caption_score', 'etbench_scores', 'text_table',
            'etbench_printout']
 
-# %% ../../nbs/llm/08_etbench.ipynb #16833d64
+# %% ../../nbs/llm/08_etbench.ipynb #07d9372b
 import json, re, string
 import numpy as np
 from ..core import InputError, register_preset
@@ -16,7 +16,7 @@ from ..io.formats import register_loader
 from typing import Callable, NamedTuple
 from ..kernels.random_strings import letters
 
-# %% ../../nbs/llm/08_etbench.ipynb #9a4a569e
+# %% ../../nbs/llm/08_etbench.ipynb #c755dd30
 ETBENCH_TASKS = ('rar', 'eca', 'rvq', 'tvg', 'epm', 'tal', 'evs', 'vhd', 'dvc', 'slc', 'tem', 'gvq')
 ETBENCH_THRESHOLDS = (0.1, 0.3, 0.5, 0.7)
 _NEEDS = dict(rar=('o', 'p'), eca=('o', 'p'), rvq=('o', 'p'), gvq=('o', 'p', 'tgt'), dvc=('tgt', 'g', 'video'),
@@ -49,7 +49,7 @@ def _is_etbench(o)->bool:
 register_loader('etbench', _is_etbench, read_etbench, "E.T. Bench samples {task, source, idx, ..., a}", fmt='json',
                 tasks='etbench', priority=1)
 
-# %% ../../nbs/llm/08_etbench.ipynb #2e851769
+# %% ../../nbs/llm/08_etbench.ipynb #55fe55f6
 def iou32(gts,    # reference windows [[s, e], ...]
           preds,  # predicted windows [[s, e], ...]
          )->np.ndarray:  # (len(gts), len(preds)) float32
@@ -59,7 +59,7 @@ def iou32(gts,    # reference windows [[s, e], ...]
     with np.errstate(invalid='ignore', divide='ignore'):
         return inter / ((g[:, 1] - g[:, 0])[:, None] + (p[:, 1] - p[:, 0])[None, :] - inter)
 
-# %% ../../nbs/llm/08_etbench.ipynb #3757dd40
+# %% ../../nbs/llm/08_etbench.ipynb #60688dbe
 _NUM = r"\d+\.*\d*"
 _KEYWORDS = ('starts', 'ends', 'happens in', 'start time', 'end time', 'start', 'end', 'happen')
 
@@ -87,7 +87,7 @@ def answer_windows(answer:str)->list:
     if not found: found = _pairs_in_keyword_sentences(ans)
     return [[s, e] if e > s else [e, s] for s, e in found] or None
 
-# %% ../../nbs/llm/08_etbench.ipynb #3ed92ac7
+# %% ../../nbs/llm/08_etbench.ipynb #7d342be2
 def _radius_window(t)->str:
     "A single time as the script widens it (radius 20 s), formatted as it formats it."
     return f'{t - 20} - {t + 20}' if t > 20 else f'{t} - {t + 40}'
@@ -106,7 +106,7 @@ def _time_part(tp:str)->list:
         elif len(found) == 2: found = [f'{found[0]} - {found[1]}']
     return found
 
-# %% ../../nbs/llm/08_etbench.ipynb #c067322b
+# %% ../../nbs/llm/08_etbench.ipynb #bd345ccb
 def _paragraph_events(paragraph:str)->tuple:
     "E.T. Bench's `extract_time_from_paragraph`: (windows, captions) paired by position (may raise, as the script)."
     p = paragraph.lower(); ts, caps = [], []
@@ -128,7 +128,7 @@ def _paragraph_events(paragraph:str)->tuple:
     n = min(len(ts), len(caps))
     return ts[:n], caps[:n]
 
-# %% ../../nbs/llm/08_etbench.ipynb #4ec3e0e7
+# %% ../../nbs/llm/08_etbench.ipynb #eb70c05e
 def _first_timed_sentence(answer:str)->tuple:
     "The fallback: the first sentence (or line) over 7 characters whose text before `seconds` holds a time."
     caps = [c for c in answer.split('\n') if len(c) > 7] if '\n' in answer else [c + '.' for c in answer.split('.') if len(c) > 7]
@@ -150,7 +150,7 @@ def caption_events(answer:str)->tuple:
     if not ts: return None, None
     return [[min(w), max(w)] for w in ts], caps
 
-# %% ../../nbs/llm/08_etbench.ipynb #7b488fdf
+# %% ../../nbs/llm/08_etbench.ipynb #4a04189d
 def _recalls(ious:list, n:int, name:str)->dict:
     "Hit rates at each θ (`>=`, float32 IoUs), their mean and the mIoU, over `n` samples, rounded as the script."
     rec = [sum(float(i) >= t for i in ious) / n for t in ETBENCH_THRESHOLDS]
@@ -169,7 +169,7 @@ def tvg_score(samples:list, name:str='F1')->dict:
         ious.append(iou32(gts, w[:1]).max())
     return dict(Total=len(samples), Failed=failed, **_recalls(ious, len(samples), name))
 
-# %% ../../nbs/llm/08_etbench.ipynb #94b866c9
+# %% ../../nbs/llm/08_etbench.ipynb #3290871f
 def tal_score(samples:list)->dict:
     "TAL: the F1 of all windows read against all references at each θ, summed over samples and divided by their number."
     f1, failed = [0.0] * len(ETBENCH_THRESHOLDS), 0
@@ -189,7 +189,7 @@ def tal_score(samples:list)->dict:
     out['F1'] = round(sum(f1) / len(f1), 5)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #022c5605
+# %% ../../nbs/llm/08_etbench.ipynb #f8a9250f
 def _cells(ws)->np.ndarray:
     "The 1000 one-second cells covered by windows rounded to whole seconds (the script's slices)."
     m = np.zeros(1000, bool)
@@ -208,7 +208,7 @@ def evs_score(samples:list)->dict:
         f1.append(2 * prc * rec / (prc + rec) if tp else 0)
     return dict(Total=len(samples), Failed=failed, F1=round(sum(f1) / len(f1), 5) if f1 else 0)
 
-# %% ../../nbs/llm/08_etbench.ipynb #b67a615a
+# %% ../../nbs/llm/08_etbench.ipynb #0e7fa45f
 def vhd_score(samples:list)->dict:
     "VHD: the first number of each answer inside one of the reference windows (any annotator)."
     hit = failed = 0
@@ -220,7 +220,7 @@ def vhd_score(samples:list)->dict:
         hit += any(g[0] <= t <= g[1] for ann in gt for g in ann)
     return dict(Total=len(samples), Failed=failed, F1=round(hit / len(samples), 5))
 
-# %% ../../nbs/llm/08_etbench.ipynb #818186a7
+# %% ../../nbs/llm/08_etbench.ipynb #e1f49962
 def toy_embed(s:str)->list:
     "A test encoder's features of a sentence: words by length 1..9 and 10+, digits, punctuation marks, the constant 1."
     v = [0.0] * 13
@@ -240,7 +240,7 @@ def _best_option(text:str, options:list, encoder)->int:
     sims = [float(np.dot(a, encoder.encode([o])[0])) for o in opts]
     return max(range(len(sims)), key=lambda i: (sims[i], -i))
 
-# %% ../../nbs/llm/08_etbench.ipynb #7af92110
+# %% ../../nbs/llm/08_etbench.ipynb #02cd084b
 def _letter_answer(a:str, p:int, options:list, letters_map:dict, encoder)->tuple:
     "(hit: 1, 0 or None when it needs the encoder, failed) of one RAR/ECA/RVQ answer, as the script's `rvq_eval`."
     matched = False
@@ -266,7 +266,7 @@ def choice_score(samples:list, encoder=None)->dict:
     acc = None if None in hits else round(sum(hits) / len(samples), 5)
     return dict(Total=len(samples), Failed=sum(f for _, f in res), Acc=acc, n_need_encoder=hits.count(None))
 
-# %% ../../nbs/llm/08_etbench.ipynb #1299cf01
+# %% ../../nbs/llm/08_etbench.ipynb #9ad46c5b
 def _gvq_choice(a:str, p:int, options:list, encoder)->tuple:
     "(right: True, False or None when it needs the encoder, failed) of one GVQ choice, as the script's `gvq_eval`."
     if a.lower().startswith('best option:'): a = a[12:]
@@ -293,7 +293,7 @@ def gvq_score(samples:list, encoder=None)->dict:
     out['n_need_encoder'] = need
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #90c14546
+# %% ../../nbs/llm/08_etbench.ipynb #d812b71a
 def _anet_iou(a, b)->float:
     "densevid_eval's IoU of two [s, e] in floats: overlap / (min(hull, sum of lengths) + 1e-8)."
     inter = max(0, min(a[1], b[1]) - max(a[0], b[0]))
@@ -308,17 +308,17 @@ def _detection(videos:dict, t:float)->tuple:
         R.append(sum(any(h[j] for h in hit) for j in range(len(refs))) / len(refs))
     return sum(P) / len(P), sum(R) / len(R)
 
-# %% ../../nbs/llm/08_etbench.ipynb #3711fc78
-def _caption_pairs(videos:dict, t:float)->dict:
-    "{video: [(reference, caption), ...]}: each caption with every reference of IoU >= θ, else with a random string."
-    out, k = {}, 0
+# %% ../../nbs/llm/08_etbench.ipynb #f6bf5cd1
+def _caption_pairs(videos:dict, t:float)->tuple:
+    "({video: [(reference, caption), ...]}, n random): each caption with every reference of IoU >= θ, else a random string."
+    out, k, n = {}, 0, 0
     for v, (refs, sents, preds, caps) in videos.items():
         out[v] = []
         for p, c in zip(preds, caps):
             m = [(sents[j], c) for j, g in enumerate(refs) if _anet_iou(p, g) >= t]
             out[v] += m or [(letters(k), c)]
-            k += 1
-    return out
+            k, n = k + 1, n + (not m)
+    return out, n
 
 class CaptionMetrics(NamedTuple):
     "The caption scorers of DVC and SLC, as `vmr_lit.captions.coco` names them (passed in: `llm` does not import `captions`)."
@@ -334,7 +334,7 @@ def _tokens(pairs:dict, tokenize:Callable)->dict:
     C = tokenize({x: [pairs[x[0]][x[1]][1]] for x in ids})
     return {v: ({i: R[(v, i)] for i in range(len(pairs[v]))}, {i: C[(v, i)] for i in range(len(pairs[v]))}) for v in pairs}
 
-# %% ../../nbs/llm/08_etbench.ipynb #6f620d5f
+# %% ../../nbs/llm/08_etbench.ipynb #c3386465
 def _sentsim(G:dict, C:dict, encoder)->float:
     "The mean dot product of the encoded reference and caption of each pair (the script's `SentenceTransformerSimilarity`)."
     a, b = encoder.encode([G[i][0] for i in G]), encoder.encode([C[i][0] for i in C])
@@ -349,7 +349,7 @@ def _video_captions(G:dict, C:dict, cm:CaptionMetrics, meteor, encoder)->dict:
     out['SentSim'] = None if encoder is None else _sentsim(G, C, encoder)
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #a3416c5b
+# %% ../../nbs/llm/08_etbench.ipynb #94a9629f
 CAPTION_KEYS = ('Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'METEOR', 'ROUGE_L', 'CIDEr', 'SentSim')
 
 def _parsed_videos(samples:list)->tuple:
@@ -367,27 +367,30 @@ def _mean_over(rows:list, key:str):
     vals = [r.get(key) for r in rows]
     return None if None in vals else sum(vals) / len(vals)
 
-# %% ../../nbs/llm/08_etbench.ipynb #baf1a767
+# %% ../../nbs/llm/08_etbench.ipynb #5415d313
 def caption_score(samples:list, captions:CaptionMetrics=None, meteor=None, encoder=None)->dict:
     "DVC, SLC: detection F1@θ (scaled by the parsed share) and the caption scores of the parsed videos, averaged over θ."
     videos, failed = _parsed_videos(samples)
     scale = len(videos) / len(samples)
-    out, f1, per_t = dict(Total=len(samples), Failed=failed), [], []
+    out, f1, per_t, n_random = dict(Total=len(samples), Failed=failed), [], [], 0
     for t in ETBENCH_THRESHOLDS:
         prc, rec = _detection({v: (x[0], x[2]) for v, x in videos.items()}, t) if videos else (0, 0)
         prc, rec = prc * scale, rec * scale
         f1.append(0 if prc + rec == 0 else 2 * prc * rec / (prc + rec))
         out[f'F1@{t}'] = round(f1[-1], 5)
         if videos:
+            pairs, n = _caption_pairs(videos, t)
+            n_random += n
             rows = [_video_captions(G, C, captions, meteor, encoder)
-                    for G, C in _tokens(_caption_pairs(videos, t), captions.tokenize).values()] if captions else [{}]
+                    for G, C in _tokens(pairs, captions.tokenize).values()] if captions else [{}]
             per_t.append({k: _mean_over(rows, k) for k in CAPTION_KEYS})
         else: per_t.append({k: 0 for k in CAPTION_KEYS})
     out['F1'] = round(sum(f1) / len(f1), 5)
     for k in CAPTION_KEYS: out[k] = None if per_t[0][k] is None else round(sum(r[k] for r in per_t) / len(per_t), 5)
+    out['n_random_references'] = n_random      # (caption, θ) pairs scored against a random string
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #9ff91d5e
+# %% ../../nbs/llm/08_etbench.ipynb #bf5a8f5e
 def etbench_scores(samples:list,
                    captions:CaptionMetrics=None,  # DVC/SLC's tokenizer, BLEU, ROUGE-L, CIDEr-D (None: not computed)
                    meteor=None,                   # METEOR with `corpus(pairs)` (None: not computed)
@@ -410,7 +413,7 @@ def etbench_scores(samples:list,
             out.setdefault(task, {})[src] = r
     return out
 
-# %% ../../nbs/llm/08_etbench.ipynb #b253ac98
+# %% ../../nbs/llm/08_etbench.ipynb #68fbfc44
 NOT_COMPUTED = 'not computed'
 
 def _cell(v)->str: return NOT_COMPUTED if v is None else str(v)
@@ -426,7 +429,7 @@ def _mean5(vals:list):
     "The script's `round(sum / len, 5)`, None when a value is missing."
     return None if None in vals else round(sum(vals) / len(vals), 5)
 
-# %% ../../nbs/llm/08_etbench.ipynb #d53c8c91
+# %% ../../nbs/llm/08_etbench.ipynb #dc31fc9b
 def _referring(c:dict, met:dict)->list:
     rows, accs = [('Task', 'Source', 'Total', 'Failed', 'Acc')], []
     for t in ('rar', 'eca', 'rvq'):
@@ -463,7 +466,7 @@ def _complex(c:dict, met:dict)->list:
         met[t] = _mean5([d['mRec'] for d in c[t].values()])
     return ['', 'Complex', '', text_table(rows)] + [f'{t.upper()} Mean Rec: {_cell(met[t])}' for t in ('tem', 'gvq') if t in met]
 
-# %% ../../nbs/llm/08_etbench.ipynb #14608133
+# %% ../../nbs/llm/08_etbench.ipynb #8e413b31
 OVERALL = (('rar', 'RAR (Acc)'), ('eca', 'EVC (Acc)'), ('rvq', 'RVQ (Acc)'), ('tvg', 'TVG (F1)'), ('epm', 'EPM (F1)'),
            ('tal', 'TAL (F1)'), ('evs', 'EVS (F1)'), ('vhd', 'VHD (F1)'), ('dvc', 'DVC (F1)'), ('dvc_sim', 'DVC (Sim)'),
            ('slc', 'SLC (F1)'), ('slc_sim', 'SLC (Sim)'), ('tem', 'TEM (Rec)'), ('gvq', 'GVQ (Rec)'))
@@ -480,7 +483,7 @@ def _overall(met:dict)->list:
     mg = text_table([[h for h, _ in MERGED], [pct(ks) for _, ks in MERGED]])
     return ['', 'Overall', '', ov, '', 'Merged', '', mg]
 
-# %% ../../nbs/llm/08_etbench.ipynb #7bac0d61
+# %% ../../nbs/llm/08_etbench.ipynb #fd96313d
 def etbench_printout(collected:dict, counts:bool=True)->str:
     "The script's printout of `etbench_scores`' result: the group sizes, then Referring, Grounding, Captioning, Complex, Overall, Merged."
     met, lines = {}, []
@@ -493,7 +496,7 @@ def etbench_printout(collected:dict, counts:bool=True)->str:
         if any(t in collected for t in tasks): lines += part(collected, met)
     return '\n'.join(lines + _overall(met))
 
-# %% ../../nbs/llm/08_etbench.ipynb #f92a5252
+# %% ../../nbs/llm/08_etbench.ipynb #92464bc0
 register_preset('etbench', 'etbench', "E.T. Bench evaluation/compute_metrics.py (copy: nusnlp/d2vlm@756d340 "
                 "all_benchmark_eval/etbench/compute_metrics_original_etchat.py): Referring, Grounding, Captioning, Complex, "
                 "Overall and Merged tables of the 12 tasks; `vmr-lit etbench --pred PRED.json`")
