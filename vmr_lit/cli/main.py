@@ -192,7 +192,7 @@ register_command('presets', 'list the presets that reproduce existing scripts', 
 register_command('formats', 'list the file formats vmr_lit reads', lambda p: None, lambda args: print(formats_table()) or 0)
 
 # %% ../../nbs/cli/03_main.ipynb #7cdef9fd
-ORDER = ('moments', 'captions', 'ranking', 'compare', 'demo', 'presets')   # as a user meets them
+ORDER = ('moments', 'captions', 'ranking', 'etbench', 'compare', 'demo', 'presets')   # as a user meets them
 TASKS = {'moments': 'moment retrieval', 'captions': 'dense video captioning',
          'ranking': 'ranked moment retrieval over a video corpus (TVR-Ranking, TVR VCMR)'}
 ROLES = {'gt': 'ground truth', 'pred': 'predictions'}
