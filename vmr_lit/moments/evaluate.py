@@ -202,7 +202,11 @@ def _requested(metrics, preset, k, iou, conv, pred)->list:
     "The metric names to score, expanded over k and iou; a preset's own metrics only where they apply to `pred`."
     k = (1, 5, 10) if k is None else k
     iou = (0.3, 0.5, 0.7) if iou is None else iou
-    names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
+    try: names = expand_metrics(preset_metrics(preset, 'moments', DEFAULT_METRICS) if metrics is None else metrics, k, iou, conv['iou_op'])
+    except InputError as e:
+        if preset is None: raise
+        raise InputError(f"{e} (preset {preset!r} scores the files of {PRESETS[preset]['doc'].split(':')[0]}; "
+                         f"these predictions are {pred if isinstance(pred, (str, Path)) else type(pred).__name__})") from None
     if metrics is None:   # a preset's metric that its script scores only on some predictions (highlights: with clip scores)
         names = [n for n in names if (FAMILIES[parse_metric(n).family].get('applies') or (lambda p: True))(pred)]
     return names
