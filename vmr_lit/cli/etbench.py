@@ -29,9 +29,11 @@ def sentence_encoder(path:str=None):
 def meteor_scorer(name:str='auto'):
     "The METEOR 1.5 of `--meteor`: the jar (`java`), vmr_lit's Python port (`python`), the jar where it runs else the port (`auto`), or None."
     if name == 'none': return None
-    if name == 'auto':
-        try: return JavaMeteor()
-        except InputError: return Meteor15()
+    if name == 'auto':                 # the jar, else the port, else none (neither without pycocoevalcap's files)
+        for make in (JavaMeteor, Meteor15):
+            try: return make()
+            except InputError: pass
+        return None
     try: return Meteor15() if name == 'python' else JavaMeteor()
     except InputError as e: raise InputError(f"--meteor {name}: {e}; or --meteor none to leave METEOR out") from None
 
