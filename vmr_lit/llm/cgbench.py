@@ -10,6 +10,7 @@ __all__ = ['CGBENCH_FIELDS', 'CGBENCH_MODES', 'CGBENCH_THRESHOLDS', 'CGBenchRows
 # %% ../../nbs/llm/03_cgbench.ipynb #cdf2fe11
 import ast, json, re
 import numpy as np
+from ..moments.iou import check_thresholds
 from ..core import InputError, Report, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
@@ -179,8 +180,8 @@ def evaluate_cgbench(gt, pred:CGBenchRows, metrics=None, k=None, iou=None, prese
     if metrics is not None: raise InputError("cgbench: --metrics does not apply; the script prints its six numbers")
     if gt is not None and not isinstance(gt, CGBenchRows):
         raise InputError("--gt: a CG-Bench file carries its answers; pass the prediction file itself as --gt")
-    thr = CGBENCH_THRESHOLDS if iou is None else tuple(float(t) for t in iou)
-    if not thr or any(not 0 <= t <= 1 for t in thr): raise InputError(f"--iou: thresholds must lie in [0, 1], got {iou}")
+    thr = CGBENCH_THRESHOLDS if iou is None else tuple(check_thresholds(iou, '--iou').tolist())
+    if not thr: raise InputError("--iou: give at least one threshold")
     d = cgbench_numbers(pred, thr)
     summary = {**{k: (np.nan if v is None else v) for k, v in d['brief'].items()}, 'n_queries': d['n_queries']['full']}
     keys = [f"{q}/{m}" for q, m in zip(pred.qids, pred.modes)]

@@ -11,6 +11,7 @@ __all__ = ['OMTG_FIELDS', 'OMTG_TIERS', 'OMTG_THRESHOLDS', 'OMTGRows', 'read_omt
 import re
 import numpy as np
 from scipy.optimize import linear_sum_assignment
+from ..moments.iou import check_thresholds
 from ..core import InputError, Report, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
@@ -171,8 +172,8 @@ def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None
     if metrics is not None: raise InputError("omtg: --metrics does not apply; the script prints its twelve numbers")
     if gt is not None and not isinstance(gt, OMTGRows):
         raise InputError("--gt: an OMTG-Bench file carries its references; pass the prediction file itself as --gt, or leave --gt out")
-    thr = OMTG_THRESHOLDS if iou is None else tuple(float(t) for t in iou)
-    if not thr or any(not 0 <= t <= 1 for t in thr): raise InputError(f"--iou: thresholds must lie in [0, 1], got {iou}")
+    thr = OMTG_THRESHOLDS if iou is None else tuple(check_thresholds(iou, '--iou').tolist())
+    if not thr: raise InputError("--iou: give at least one threshold")
     vals, n = omtg_values(pred, thr), omtg_counts(pred)
     summary = {**{m: float(np.mean(v)) for m, v in vals.items()}, 'n_queries': n['full'],
                **{f'n_{b}': v for b, v in n.items() if b != 'full'}}
