@@ -6,11 +6,11 @@
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
            'pycoco_meteor_dir', 'read_jar_resources', 'base_form', 'word_synsets', 'phrase_hash',
            'build_paraphrase_index', 'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches',
-           'Constraints', 'count_chunks', 'anchored', 'beam_resolve', 'resolve', 'alignment_stats', 'Meteor15',
+           'match_weight', 'count_chunks', 'sure_matches', 'beam_align', 'alignment_stats', 'Meteor15',
            'plot_alignment']
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a314c561
-import bisect, gzip, hashlib, importlib.util, os, re, zipfile
+import gzip, hashlib, importlib.util, os, re, zipfile
 from functools import lru_cache
 from pathlib import Path
 import numpy as np
@@ -210,38 +210,34 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
     return ParaphraseTable(index).matches(t, r)
 
-# %% ../../nbs/captions/03_meteor15.ipynb #39dc75a6
+# %% ../../nbs/captions/03_meteor15.ipynb #9998047a
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
-def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->tuple:
-    "The matches (i, test length, j, reference length, module) the search chooses from, and its constraints."
+def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
+    "Every match (test start, test length, reference start, reference length, module) the beam chooses from."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
-    n_exact = len(resolve(E, Constraints(), len(t), len(r)))  # how many exact pairs the exact matches alone align
-    te, re_ = {c[0] for c in E}, {c[2] for c in E}
-    every = []                                                # stem, synonym and paraphrase matches of all other word pairs
+    X = []
     for j in range(len(r)):
         for i in range(len(t)):
             if t[i] == r[j]: continue
-            if stem(t[i]) == stem(r[j]): every.append((i, 1, j, 1, 1))
-            if syn(t[i]) & syn(r[j]): every.append((i, 1, j, 1, 2))
-    every += [c for c in para(t, r)                           # paraphrases that pair equal words only at their ends
-              if not any(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]) - 1))]
-    X = [c for c in every if c[4] == 3 or (c[0] not in te and c[2] not in re_)]   # stem and synonym: words without an exact candidate
-    contested = {a for a in X if a[1] == a[3] == 1 and (a in twice or any(b != a and _overlap(a, b) for b in every))}   # one word each side
-    inner = {c: sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]))) for c in X if c[4] == 3}
-    return E + X, Constraints(contested, n_exact, inner)
+            if stem(t[i]) == stem(r[j]): X.append((i, 1, j, 1, 1))
+            if syn(t[i]) & syn(r[j]): X.append((i, 1, j, 1, 2))
+    P = [c for c in para(t, r)                                # paraphrases that pair equal words only at their ends
+         if not any(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]) - 1))]
+    return E + X + P + [c for c in P if c in twice]           # a pair listed both ways is two matches
 
-# %% ../../nbs/captions/03_meteor15.ipynb #6862b807
-class Constraints:
-    "What an alignment must satisfy besides covering each word once: anchored contested matches, as many exact pairs as the exact matches alone."
-    def __init__(self, contested=frozenset(), n_exact:int=0, inner=None):
-        self.contested, self.n_exact, self.inner = set(contested), n_exact, dict(inner or {})
-    def ok(self, al)->bool:
-        if self.n_exact and sum(c[4] == 0 for c in al) + sum(self.inner.get(c, 0) for c in al) < self.n_exact: return False
-        return not self.contested or self.contested.isdisjoint(al) or anchored(al, self.contested)
 
-# %% ../../nbs/captions/03_meteor15.ipynb #8e3cf2b5
+# %% ../../nbs/captions/03_meteor15.ipynb #36262af8
+def match_weight(c, t, r)->int:
+    "What a match adds to the beam's first key: 20 per equal word pair it aligns (an exact match: one), 1 for a phrase paraphrase without one, else 0."
+    if c[4] == 0: return 20
+    if c[4] != 3: return 0
+    same = sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3])))
+    return 20 * same if same else (1 if c[1] + c[3] > 2 else 0)
+
+
+# %% ../../nbs/captions/03_meteor15.ipynb #1d078040
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
     c, prev = 0, None
@@ -250,86 +246,36 @@ def count_chunks(al)->int:
         prev = m
     return c
 
-def anchored(al, contested)->bool:
-    "Every contested match lies in a diagonal run of matches that holds an uncontested one."
-    ok = [c for c in al if c not in contested]; rest = [c for c in al if c in contested]
-    if not rest: return True
-    grew = True
-    while rest and grew:
-        grew = False
-        for c in list(rest):
-            if any((d[0] + d[1] == c[0] and d[2] + d[3] == c[2]) or (c[0] + c[1] == d[0] and c[2] + c[3] == d[2]) for d in ok):
-                ok.append(c); rest.remove(c); grew = True
-    return not rest
+def sure_matches(cands)->set:
+    "The candidates no other candidate overlaps: every partial alignment takes them."
+    return {a for k, a in enumerate(cands) if not any(_overlap(a, b) for l, b in enumerate(cands) if l != k)}
 
-# %% ../../nbs/captions/03_meteor15.ipynb #5bdb65cf
-def _by_reference(cands)->tuple:
-    by = {}
+
+# %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
+def _key(s): return (-s[2], s[3], -s[4])                      # weight, closed chunks, reference words covered
+
+def beam_align(t:list, r:list, cands, width:int=40)->list:
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key`; chunks count when they close."
+    by, sure = {}, sure_matches(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
-    for v in by.values(): v.sort(key=lambda c: (c[0], c[4]))
-    return by, sorted(by)
-
-def beam_resolve(cands, cons, n:int, m:int, width:int=40)->list:
-    "The alignment by a beam search over reference positions (for segments too long for `resolve`'s exhaustive search)."
-    by, ks = _by_reference(cands)
-    joins = lambda a, b: b[0] == a[0] + a[1] and b[2] == a[2] + a[3]
-    beam = [((), frozenset(), frozenset(), 0, 0)]            # (matches in test order, test words, reference words, coverage, chunks)
-    for k in ks:
+    beam = [((), frozenset(), 0, 0, 0, None)]                # (matches, test words used, weight, closed chunks, ref words, last match)
+    for j in range(len(r)):
         nxt = []
-        for al, tu, ru, cov, ch in beam:
-            for c in by[k]:
-                ti, ri = range(c[0], c[0] + c[1]), range(c[2], c[2] + c[3])
-                if not (tu.isdisjoint(ti) and ru.isdisjoint(ri)): continue
-                p = bisect.bisect(al, c)                      # the chunks change only around the new match
-                d = 1 - (p > 0 and joins(al[p - 1], c)) - (p < len(al) and joins(c, al[p]))
-                nxt.append((al[:p] + (c,) + al[p:], tu.union(ti), ru.union(ri), cov + c[1] + c[3], ch + d))
-            nxt.append((al, tu, ru, cov, ch))
-        nxt.sort(key=lambda s: (-s[3], s[4]))
+        for s in beam:
+            al, used, w, closed, cov, last = s
+            if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
+            ends = last is not None and last[2] + last[3] == j                      # its chunk can continue here
+            here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
+            ext = [(al + (c,), used.union(range(c[0], c[0] + c[1])), w + match_weight(c, t, r),
+                    closed + (ends and last[0] + last[1] != c[0]), cov + c[3], c)
+                   for c in here if used.isdisjoint(range(c[0], c[0] + c[1]))]
+            skip = (al, used, w, closed + ends, cov, last)
+            nxt += ext if (ext and here[0] in sure) else [skip] + ext
+        nxt.sort(key=_key)
         beam = nxt[:width]
-    contested = cons.contested
-    def kept(al):                                            # contested matches without an anchor dropped
-        while contested and not contested.isdisjoint(al) and not anchored(al, contested):
-            ok = [c for c in al if c not in contested]
-            grow = True
-            while grow:
-                grow = False
-                for c in al:
-                    if c in contested and c not in ok and any((d[0] + d[1] == c[0] and d[2] + d[3] == c[2]) or
-                                                              (c[0] + c[1] == d[0] and c[2] + c[3] == d[2]) for d in ok):
-                        ok.append(c); grow = True
-            al = tuple(c for c in al if c in ok)
-        return al
-    done = [kept(s[0]) for s in beam]
-    return list(min(done, key=lambda al: (-sum(c[1] + c[3] for c in al), count_chunks(al)))) if done else []
+    final = [(s[0], None, s[2], s[3] + (s[5] is not None and s[5][2] + s[5][3] == len(r)), s[4]) for s in beam]
+    return sorted(min(final, key=_key)[0])
 
-# %% ../../nbs/captions/03_meteor15.ipynb #2654da21
-def resolve(cands, cons, n:int, m:int, limit:int=20_000)->list:
-    "The alignment: most words covered, then fewest chunks, first found (reference positions in order, test positions in order)."
-    by, ks = _by_reference(cands)
-    if len(ks) > 40: return beam_resolve(cands, cons, n, m)                 # paragraph-long: the beam at once
-    ex = {c: (1 if c[4] == 0 else cons.inner.get(c, 0)) for c in cands}       # exact pairs a match holds
-    ub, ue = [0] * (len(ks) + 1), [0] * (len(ks) + 1)
-    for k in range(len(ks) - 1, -1, -1):
-        ub[k] = ub[k + 1] + max(c[1] + c[3] for c in by[ks[k]]); ue[k] = ue[k + 1] + max(ex[c] for c in by[ks[k]])
-    tc, rc, cur, best, nodes = [0] * n, [0] * m, [], [None, []], [0]
-    need, contested = cons.n_exact, cons.contested
-    def dfs(k, cov, ne):
-        nodes[0] += 1
-        if nodes[0] > limit or ne + ue[k] < need or (best[0] is not None and cov + ub[k] < -best[0][0]): return
-        if k == len(ks):
-            if contested and not contested.isdisjoint(cur) and not anchored(cur, contested): return
-            key = (-cov, count_chunks(cur))
-            if best[0] is None or key < best[0]: best[0], best[1] = key, list(cur)
-            return
-        for c in by[ks[k]]:
-            i, li, j, lj, _ = c
-            if any(tc[i:i + li]) or any(rc[j:j + lj]): continue
-            tc[i:i + li] = [1] * li; rc[j:j + lj] = [1] * lj
-            cur.append(c); dfs(k + 1, cov + li + lj, ne + ex[c]); cur.pop()
-            tc[i:i + li] = [0] * li; rc[j:j + lj] = [0] * lj
-        dfs(k + 1, cov, ne)
-    dfs(0, 0, 0)
-    return best[1] if nodes[0] <= limit else beam_resolve(cands, cons, n, m)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
@@ -348,7 +294,7 @@ class _Meteor15Aligner:
                  jar=None,          # meteor-1.5.jar (a zip holding the English word lists); default pycocoevalcap's or $VMR_LIT_METEOR_JAR
                  paraphrase=None,   # paraphrase-en.gz; default beside the jar (pycocoevalcap's data/) or $VMR_LIT_METEOR_PARAPHRASE
                  cache=None,        # folder of the paraphrase index; default ~/.cache/vmr_lit
-                 limit:int=20_000,  # search nodes per segment; past it, a beam search of width 40
+                 width:int=40,      # beam width (the jar's -x)
                 ):
         self.jar, self.paraphrase = _resource_paths(jar, paraphrase)
         res = read_jar_resources(self.jar)
@@ -356,7 +302,7 @@ class _Meteor15Aligner:
         self._synsets, self._exceptions = res['synsets'], res['exceptions']
         self.index = paraphrase_index(self.paraphrase, cache)
         from nltk.stem.snowball import SnowballStemmer
-        self.limit, self.stem = limit, lru_cache(maxsize=None)(SnowballStemmer('english').stem)
+        self.width, self.stem = width, lru_cache(maxsize=None)(SnowballStemmer('english').stem)
         self.syn = lru_cache(maxsize=None)(lambda w: word_synsets(w, self._synsets, self._exceptions))
         self.table = ParaphraseTable(self.index)
         self.para, self._tok, self._stats = self.table.matches, {}, {}
@@ -368,8 +314,7 @@ class _Meteor15Aligner:
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
-        c, cons = candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r))
-        return resolve(c, cons, len(t), len(r), self.limit)
+        return beam_align(t, r, candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r)), self.width)
     def stats(self, reference:str, candidate:str)->list:
         "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
         key = (reference, candidate)
