@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['EVALUATORS', 'PRESETS', 'InputError', 'check_choice', 'MetricSpec', 'parse_metric', 'nanmean', 'bootstrap_ci',
            'Report', 'same_definition', 'register', 'RunOptions', 'run_options', 'options', 'set_quiet', 'set_progress',
-           'progress_enabled', 'progress', 'progress_bar', 'shared_dir', 'register_evaluator', 'check_query_ids',
-           'register_preset', 'get_preset', 'preset_metrics']
+           'progress_enabled', 'progress', 'progress_bar', 'shared_dir', 'register_evaluator', 'check_single_file',
+           'check_query_ids', 'register_preset', 'get_preset', 'preset_metrics']
 
 # %% ../nbs/core/01_core.ipynb #86dd3d4d
 import contextvars
@@ -389,6 +389,18 @@ EVALUATORS = {}
 def register_evaluator(pred_type:type, fn:Callable, replace:bool=False):
     "Register `fn(gt, pred, metrics=None, k=..., iou=..., preset=None, **conventions) -> Report` for `pred_type` (idempotent)."
     register(EVALUATORS, pred_type, fn, 'evaluator for', replace)
+
+def check_single_file(name:str,             # the file's kind, as the messages name it ('cgbench')
+                      gt, rows_type:type,   # the `gt` given, and the rows type of such a file
+                      gt_note:str,          # what `--gt` should be instead (the message after "--gt: ")
+                      conventions:dict,     # the conventions given: such a script has none
+                      metrics=None,         # the metrics given
+                      prints:str=None):     # what the script prints, when it takes no `--metrics` (None: it takes them)
+    "The argument checks of an evaluator whose one file holds references and predictions (CG-Bench, OMTG, TimeLens)."
+    if conventions: raise InputError(f"{name}: conventions {sorted(conventions)} do not apply; the script has none")
+    if prints is not None and metrics is not None: raise InputError(f"{name}: --metrics does not apply; the script prints {prints}")
+    if gt is not None and not isinstance(gt, rows_type): raise InputError(f"--gt: {gt_note}")
+
 
 # %% ../nbs/core/01_core.ipynb #4c50b799
 def check_query_ids(pred_qids,              # the predicted query ids (a file, or a chunk of it)

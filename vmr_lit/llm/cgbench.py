@@ -11,7 +11,7 @@ __all__ = ['CGBENCH_FIELDS', 'CGBENCH_MODES', 'CGBENCH_THRESHOLDS', 'CGBenchRows
 import ast, json, re
 import numpy as np
 from ..moments.iou import check_thresholds
-from ..core import InputError, Report, register_evaluator, register_preset
+from ..core import InputError, Report, check_single_file, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
 # %% ../../nbs/llm/03_cgbench.ipynb #9f5ac63f
@@ -176,10 +176,8 @@ def cgbench_script(gt, pred)->dict:
 
 def evaluate_cgbench(gt, pred:CGBenchRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
     "Score a CG-Bench file (its answers are in it: `gt` is the same file, or None); `iou`: the thresholds of rec@IoU and acc@IoU."
-    if conventions: raise InputError(f"cgbench: conventions {sorted(conventions)} do not apply; the script has none")
-    if metrics is not None: raise InputError("cgbench: --metrics does not apply; the script prints its six numbers")
-    if gt is not None and not isinstance(gt, CGBenchRows):
-        raise InputError("--gt: a CG-Bench file carries its answers; pass the prediction file itself as --gt")
+    check_single_file('cgbench', gt, CGBenchRows, "a CG-Bench file carries its answers; pass the prediction file itself as --gt",
+                      conventions, metrics, 'its six numbers')
     thr = CGBENCH_THRESHOLDS if iou is None else tuple(check_thresholds(iou, '--iou').tolist())
     if not thr: raise InputError("--iou: give at least one threshold")
     d = cgbench_numbers(pred, thr)

@@ -12,7 +12,7 @@ import re
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 from ..moments.iou import check_thresholds
-from ..core import InputError, Report, register_evaluator, register_preset
+from ..core import InputError, Report, check_single_file, register_evaluator, register_preset
 from ..io.formats import register_loader, load
 
 # %% ../../nbs/llm/07_omtg.ipynb #3e06e8a8
@@ -168,10 +168,8 @@ def omtg_script(gt, pred)->dict:
 # %% ../../nbs/llm/07_omtg.ipynb #474426a2
 def evaluate_omtg(gt, pred:OMTGRows, metrics=None, k=None, iou=None, preset=None, **conventions)->Report:
     "Score an OMTG-Bench file (its references are in it: `gt` is the same file, or None); `iou`: the thresholds θ."
-    if conventions: raise InputError(f"omtg: conventions {sorted(conventions)} do not apply; the script has none")
-    if metrics is not None: raise InputError("omtg: --metrics does not apply; the script prints its twelve numbers")
-    if gt is not None and not isinstance(gt, OMTGRows):
-        raise InputError("--gt: an OMTG-Bench file carries its references; pass the prediction file itself as --gt, or leave --gt out")
+    check_single_file('omtg', gt, OMTGRows, "an OMTG-Bench file carries its references; pass the prediction file itself as --gt, "
+                      "or leave --gt out", conventions, metrics, 'its twelve numbers')
     thr = OMTG_THRESHOLDS if iou is None else tuple(check_thresholds(iou, '--iou').tolist())
     if not thr: raise InputError("--iou: give at least one threshold")
     vals, n = omtg_values(pred, thr), omtg_counts(pred)

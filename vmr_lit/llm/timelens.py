@@ -9,7 +9,7 @@ __all__ = ['SENTINEL', 'TimeLensRows', 'read_timelens', 'timelens_windows', 'inf
 # %% ../../nbs/llm/05_timelens.ipynb #129e1f2b
 import ast, re
 import numpy as np
-from ..core import InputError, Report, register_evaluator, register_preset
+from ..core import InputError, Report, check_single_file, register_evaluator, register_preset
 from ..io.formats import register_loader
 
 # %% ../../nbs/llm/05_timelens.ipynb #ffb1f124
@@ -130,8 +130,7 @@ def _thresholds(metrics, iou)->list:
 
 def evaluate_timelens(gt, pred:TimeLensRows, metrics=None, k=None, iou=None, preset=None, from_answers:bool=False, **conventions)->Report:
     "Score a TimeLens file (the reference is in each key: `gt` is the same file or None); `from_answers`: read every answer, ignoring `timestamps`."
-    if conventions: raise InputError(f"timelens: conventions {sorted(conventions)} do not apply; the script has none")
-    if gt is not None and not isinstance(gt, TimeLensRows): raise InputError("--gt: a TimeLens file holds the reference in its keys; leave --gt out")
+    check_single_file('timelens', gt, TimeLensRows, "a TimeLens file holds the reference in its keys; leave --gt out", conventions)
     rows = TimeLensRows(pred.keys, pred.gts, [None] * len(pred), pred.answers, pred.durations, pred.source) if from_answers else pred
     P, n = first_pairs(rows)
     G = np.array(pred.gts, float).reshape(-1, 2)
