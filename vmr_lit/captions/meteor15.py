@@ -230,11 +230,11 @@ def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #36262af8
 def match_weight(c, t, r)->int:
-    "What a match adds to the beam's first key: 20 per equal word pair it aligns (an exact match: one), 1 for a phrase paraphrase without one, else 0."
+    "What a match adds to the beam's first key: 20 for an exact match and for a phrase paraphrase that shares a word with its pair, 1 for one that shares none, else 0."
     if c[4] == 0: return 20
     if c[4] != 3: return 0
-    same = sum(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3])))
-    return 20 * same if same else (1 if c[1] + c[3] > 2 else 0)
+    if set(t[c[0]:c[0] + c[1]]) & set(r[c[2]:c[2] + c[3]]): return 20
+    return 1 if c[1] + c[3] > 2 else 0
 
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
@@ -252,28 +252,31 @@ def sure_matches(cands)->set:
 
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
-def _key(s): return (-s[2], s[3], -s[4])                      # weight, closed chunks, reference words covered
+def _key(s): return (-s[2], s[3], -s[4], -s[6])              # weight, closed chunks, reference words covered, distance (larger first)
 
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key`; chunks count when they close."
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key`; chunks and their distance count when they close (the last chunk's distance never)."
     by, sure = {}, sure_matches(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
-    beam = [((), frozenset(), 0, 0, 0, None)]                # (matches, test words used, weight, closed chunks, ref words, last match)
+    beam = [((), frozenset(), 0, 0, 0, None, 0, 0)]   # matches, test words used, weight, closed chunks, ref words, last match, distance closed, open
     for j in range(len(r)):
         nxt = []
-        for s in beam:
-            al, used, w, closed, cov, last = s
-            if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
+        for al, used, w, closed, cov, last, dist, pend in beam:
+            if last is not None and last[2] + last[3] > j:                            # inside a phrase match
+                nxt.append((al, used, w, closed, cov, last, dist, pend)); continue
             ends = last is not None and last[2] + last[3] == j                      # its chunk can continue here
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
-            ext = [(al + (c,), used.union(range(c[0], c[0] + c[1])), w + match_weight(c, t, r),
-                    closed + (ends and last[0] + last[1] != c[0]), cov + c[3], c)
-                   for c in here if used.isdisjoint(range(c[0], c[0] + c[1]))]
-            skip = (al, used, w, closed + ends, cov, last)
+            ext = []
+            for c in here:
+                if not used.isdisjoint(range(c[0], c[0] + c[1])): continue
+                cont = ends and last[0] + last[1] == c[0]                         # continues the open chunk
+                ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + match_weight(c, t, r), closed + (ends and not cont),
+                            cov + c[3], c, dist + (0 if cont else pend), (pend if cont else 0) + abs(c[0] - c[2])))
+            skip = (al, used, w, closed + ends, cov, last, dist + (pend if ends else 0), 0 if ends else pend)
             nxt += ext if (ext and here[0] in sure) else [skip] + ext
         nxt.sort(key=_key)
         beam = nxt[:width]
-    final = [(s[0], None, s[2], s[3] + (s[5] is not None and s[5][2] + s[5][3] == len(r)), s[4]) for s in beam]
+    final = [(s[0], None, s[2], s[3] + (s[5] is not None and s[5][2] + s[5][3] == len(r)), s[4], None, s[6], 0) for s in beam]   # the last chunk's distance uncounted
     return sorted(min(final, key=_key)[0])
 
 

@@ -11,6 +11,7 @@ import ast, re
 import numpy as np
 from ..core import InputError, Report, check_single_file, register_evaluator, register_preset
 from ..io.formats import register_loader
+from ..moments.iou import check_thresholds
 
 # %% ../../nbs/llm/05_timelens.ipynb #ffb1f124
 class TimeLensRows:
@@ -119,14 +120,14 @@ def first_pairs(rows:TimeLensRows)->tuple:
 
 # %% ../../nbs/llm/05_timelens.ipynb #6a636786
 def _thresholds(metrics, iou)->list:
-    "The IoU thresholds to print: from the metric names (R@1,IoU>=θ and mIoU), else `iou`, else 0.3, 0.5, 0.7."
-    if metrics is None: return list(iou or (0.3, 0.5, 0.7))
+    "The IoU thresholds to print: from the metric names (R@1,IoU>=θ and mIoU), else `iou`, else 0.3, 0.5, 0.7; each in [0, 1]."
+    if metrics is None: return check_thresholds(iou or (0.3, 0.5, 0.7), '--iou').tolist()
     out = []
     for m in metrics:
         hit = re.fullmatch(r"R@1,IoU>=([0-9.]+)", m)
         if hit: out.append(float(hit[1]))
         elif m != 'mIoU': raise InputError(f"timelens: metric {m!r} unknown; the script prints R@1,IoU>=θ and mIoU")
-    return out
+    return check_thresholds(out, '--metrics').tolist() if out else out
 
 def evaluate_timelens(gt, pred:TimeLensRows, metrics=None, k=None, iou=None, preset=None, from_answers:bool=False, **conventions)->Report:
     "Score a TimeLens file (the reference is in each key: `gt` is the same file or None); `from_answers`: read every answer, ignoring `timestamps`."
