@@ -6,11 +6,12 @@
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
            'pycoco_meteor_dir', 'read_jar_resources', 'base_form', 'word_synsets', 'phrase_hash',
            'build_paraphrase_index', 'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches',
-           'match_weight', 'count_chunks', 'sure_matches', 'beam_align', 'alignment_stats', 'Meteor15',
-           'plot_alignment']
+           'match_weight', 'count_chunks', 'sure_matches', 'lonely_diagonals', 'beam_align', 'alignment_stats',
+           'Meteor15', 'plot_alignment']
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a314c561
 import gzip, hashlib, importlib.util, os, re, zipfile
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 import numpy as np
@@ -223,19 +224,14 @@ def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
             if t[i] == r[j]: continue
             if stem(t[i]) == stem(r[j]): X.append((i, 1, j, 1, 1))
             if syn(t[i]) & syn(r[j]): X.append((i, 1, j, 1, 2))
-    P = [c for c in para(t, r)                                # paraphrases that pair equal words only at their ends
-         if not any(t[c[0] + k] == r[c[2] + k] for k in range(min(c[1], c[3]) - 1))]
+    P = para(t, r)
     return E + X + P + [c for c in P if c in twice]           # a pair listed both ways is two matches
 
-
 # %% ../../nbs/captions/03_meteor15.ipynb #36262af8
-def match_weight(c, t, r)->int:
-    "What a match adds to the beam's first key: 20 for an exact match and for a phrase paraphrase that shares a word with its pair, 1 for one that shares none, else 0."
-    if c[4] == 0: return 20
-    if c[4] != 3: return 0
-    if set(t[c[0]:c[0] + c[1]]) & set(r[c[2]:c[2] + c[3]]): return 20
-    return 1 if c[1] + c[3] > 2 else 0
-
+def match_weight(c)->int:
+    "What a match adds to the beam's first key: 2 for an exact match, the shorter side's length for a phrase paraphrase, 0 for stem, synonym and one-word paraphrase matches."
+    if c[4] == 0: return 2
+    return min(c[1], c[3]) if c[4] == 3 and c[1] + c[3] > 2 else 0
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
 def count_chunks(al)->int:
@@ -250,35 +246,40 @@ def sure_matches(cands)->set:
     "The candidates no other candidate overlaps: every partial alignment takes them."
     return {a for k, a in enumerate(cands) if not any(_overlap(a, b) for l, b in enumerate(cands) if l != k)}
 
+def lonely_diagonals(cands)->set:
+    "Exact candidates at test position = reference position whose reference word has no other exact candidate and whose test word has another."
+    E = [c for c in cands if c[4] == 0]
+    n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
+    return {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
-def _key(s): return (-s[2], s[3], -s[4], -s[6])              # weight, closed chunks, reference words covered, distance (larger first)
+def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, lonely diagonals, matches other than one-word paraphrases
 
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key`; chunks and their distance count when they close (the last chunk's distance never)."
-    by, sure = {}, sure_matches(cands)
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in)."
+    by, sure, lone = {}, sure_matches(cands), lonely_diagonals(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
-    beam = [((), frozenset(), 0, 0, 0, None, 0, 0)]   # matches, test words used, weight, closed chunks, ref words, last match, distance closed, open
+    for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
+    beam = [((), frozenset(), 0, 0, False, 0, 0, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely diagonals, counted matches, last match
     for j in range(len(r)):
         nxt = []
-        for al, used, w, closed, cov, last, dist, pend in beam:
-            if last is not None and last[2] + last[3] > j:                            # inside a phrase match
-                nxt.append((al, used, w, closed, cov, last, dist, pend)); continue
-            ends = last is not None and last[2] + last[3] == j                      # its chunk can continue here
+        for s in beam:
+            al, used, w, ch, zero, lone_n, n, last = s
+            if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
+            ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
             ext = []
             for c in here:
                 if not used.isdisjoint(range(c[0], c[0] + c[1])): continue
-                cont = ends and last[0] + last[1] == c[0]                         # continues the open chunk
-                ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + match_weight(c, t, r), closed + (ends and not cont),
-                            cov + c[3], c, dist + (0 if cont else pend), (pend if cont else 0) + abs(c[0] - c[2])))
-            skip = (al, used, w, closed + ends, cov, last, dist + (pend if ends else 0), 0 if ends else pend)
-            nxt += ext if (ext and here[0] in sure) else [skip] + ext
+                m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
+                ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
+                ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
+                            lone_n + (c in lone), n + (c[4] != 3 or c[1] + c[3] > 2), c))
+            skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n, n, last)
+            nxt += ext if (ext and here[0] in sure) else ext + [skip]
         nxt.sort(key=_key)
         beam = nxt[:width]
-    final = [(s[0], None, s[2], s[3] + (s[5] is not None and s[5][2] + s[5][3] == len(r)), s[4], None, s[6], 0) for s in beam]   # the last chunk's distance uncounted
-    return sorted(min(final, key=_key)[0])
-
+    return sorted(min([(s[0], None, s[2], s[3] + s[4], False, s[5], s[6], None) for s in beam], key=_key)[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
