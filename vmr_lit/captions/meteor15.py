@@ -247,26 +247,28 @@ def sure_matches(cands)->set:
     return {a for k, a in enumerate(cands) if not any(_overlap(a, b) for l, b in enumerate(cands) if l != k)}
 
 def lonely_diagonals(cands)->set:
-    "Exact candidates at test position = reference position whose reference word has no other exact candidate and whose test word has another."
+    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions."
     E = [c for c in cands if c[4] == 0]
     n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
-    return {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}
+    phrase = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2}
+    return {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in phrase)}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
-def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, lonely diagonals, matches other than one-word paraphrases
+def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches other than one-word paraphrases
 
 def beam_align(t:list, r:list, cands, width:int=40)->list:
     "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in)."
     by, sure, lone = {}, sure_matches(cands), lonely_diagonals(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
-    beam = [((), frozenset(), 0, 0, False, 0, 0, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely diagonals, counted matches, last match
+    beam = [((), frozenset(), 0, 0, False, 0, 0, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely ends, counted matches, last match
     for j in range(len(r)):
         nxt = []
         for s in beam:
             al, used, w, ch, zero, lone_n, n, last = s
             if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
             ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
+            lone_end = ends and last in lone                                        # ... and closes on a lonely diagonal unless it does
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
             ext = []
             for c in here:
@@ -274,12 +276,13 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
-                            lone_n + (c in lone), n + (c[4] != 3 or c[1] + c[3] > 2), c))
-            skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n, n, last)
+                            lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2), c))
+            skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             nxt += ext if (ext and here[0] in sure) else ext + [skip]
         nxt.sort(key=_key)
         beam = nxt[:width]
-    return sorted(min([(s[0], None, s[2], s[3] + s[4], False, s[5], s[6], None) for s in beam], key=_key)[0])
+    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r)), s[6], None) for s in beam]
+    return sorted(min(final, key=_key)[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
