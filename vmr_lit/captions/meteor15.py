@@ -268,7 +268,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
             al, used, w, ch, zero, lone_n, n, last = s
             if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
             ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
-            lone_end = ends and last in lone                                        # ... and closes on a lonely diagonal unless it does
+            lone_end = ends and last in lone                                        # ... and closes on a lonely diagonal unless continued
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
             ext = []
             for c in here:
