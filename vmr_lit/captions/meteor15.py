@@ -229,9 +229,9 @@ def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #36262af8
 def match_weight(c)->int:
-    "What a match adds to the beam's first key: 2 for an exact match, the shorter side's length for a phrase paraphrase, 0 for stem, synonym and one-word paraphrase matches."
+    "What a match adds to the beam's first key: 2 for an exact match, the shorter side's length (at most 2) for a phrase paraphrase, 0 for stem, synonym and one-word paraphrase matches."
     if c[4] == 0: return 2
-    return min(c[1], c[3]) if c[4] == 3 and c[1] + c[3] > 2 else 0
+    return min(c[1], c[3], 2) if c[4] == 3 and c[1] + c[3] > 2 else 0
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
 def count_chunks(al)->int:
@@ -246,12 +246,18 @@ def sure_matches(cands)->set:
     "The candidates no other candidate overlaps: every partial alignment takes them."
     return {a for k, a in enumerate(cands) if not any(_overlap(a, b) for l, b in enumerate(cands) if l != k)}
 
+def _weaker_between(c, cands)->bool:
+    "A stem, synonym or paraphrase candidate of c's test word lies between c and that word's next exact candidate in the reference."
+    nxt = min((d[2] for d in cands if d[4] == 0 and d[0] == c[0] and d[2] > c[2]), default=None)
+    return nxt is not None and any(d[0] == c[0] and d[4] != 0 and c[2] < d[2] < nxt for d in cands)
+
 def lonely_diagonals(cands)->set:
-    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions."
+    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions, and no weaker candidate of it lies before its next exact one."
     E = [c for c in cands if c[4] == 0]
     n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
     phrase = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2}
-    return {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in phrase)}
+    lone = {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in phrase)}
+    return {c for c in lone if not _weaker_between(c, cands)}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches other than one-word paraphrases
