@@ -252,12 +252,14 @@ def _weaker_between(c, cands)->bool:
     return nxt is not None and any(d[0] == c[0] and d[4] != 0 and c[2] < d[2] < nxt for d in cands)
 
 def lonely_diagonals(cands)->set:
-    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions, and no weaker candidate of it lies before its next exact one."
+    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions, and no weaker candidate of it lies before its next exact one; and phrase paraphrases whose last two words are such an exact candidate with another exact candidate of its test word."
     E = [c for c in cands if c[4] == 0]
     n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
-    phrase = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2}
-    lone = {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in phrase)}
-    return {c for c in lone if not _weaker_between(c, cands)}
+    phrase = [c for c in cands if c[4] == 3 and c[1] + c[3] > 2]
+    starts = {(c[0], c[2]) for c in phrase}
+    lone = {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in starts)}
+    ends = {c[0] for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}     # diagonal ends a phrase can close on
+    return {c for c in lone if not _weaker_between(c, cands)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches other than one-word paraphrases
