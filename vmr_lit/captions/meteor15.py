@@ -264,17 +264,29 @@ def lonely_diagonals(cands)->set:
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches other than one-word paraphrases
 
+def _regroup(nxt:list, grows)->list:
+    "`nxt` (partial, tag) sorted by `_key`: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones."
+    out, i = [], 0
+    while i < len(nxt):
+        k, g = _key(nxt[i][0]), i
+        while i < len(nxt) and _key(nxt[i][0]) == k: i += 1
+        run = nxt[g:i]
+        if any(tag == 'new' and grows(s) for s, tag in run): run = sorted(run, key=lambda x: x[1] == 'stale')
+        out += run
+    return out
+
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in)."
-    by, sure, lone = {}, sure_matches(cands), lonely_diagonals(cands)
-    for c in cands: by.setdefault(c[2], []).append(c)
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for `_regroup`)."
+    by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
+    for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
+    grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
     beam = [((), frozenset(), 0, 0, False, 0, 0, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely ends, counted matches, last match
     for j in range(len(r)):
         nxt = []
         for s in beam:
             al, used, w, ch, zero, lone_n, n, last = s
-            if last is not None and last[2] + last[3] > j: nxt.append(s); continue   # inside a phrase match
+            if last is not None and last[2] + last[3] > j: nxt.append((s, 'in')); continue   # inside a phrase match
             ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
             lone_end = ends and last in lone                                        # ... and closes on a lonely diagonal unless continued
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
@@ -286,9 +298,8 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
                             lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2), c))
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
-            nxt += ext if (ext and here[0] in sure) else ext + [skip]
-        nxt.sort(key=_key)
-        beam = nxt[:width]
+            nxt += [(e, 'new') for e in ext] + ([] if ext and here[0] in sure else [(skip, 'stale' if ext else 'kept')])
+        beam = [s for s, _ in _regroup(sorted(nxt, key=lambda x: _key(x[0])), grows)[:width]]
     final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r)), s[6], None) for s in beam]
     return sorted(min(final, key=_key)[0])
 
