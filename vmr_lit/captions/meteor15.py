@@ -262,7 +262,7 @@ def lonely_diagonals(cands)->set:
     return {c for c in lone if not _weaker_between(c, cands)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
-def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches other than one-word paraphrases
+def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
 
 def _regroup(nxt:list, grows)->list:
     "`nxt` (partial, tag) sorted by `_key`: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones."
@@ -275,9 +275,12 @@ def _regroup(nxt:list, grows)->list:
         out += run
     return out
 
+
+# %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40)->list:
     "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for `_regroup`)."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
+    split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2 and c[0] != c[2]}     # where a one-word paraphrase counts in (d)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
     grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
@@ -296,7 +299,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
-                            lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2), c))
+                            lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c))
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             nxt += [(e, 'new') for e in ext] + ([] if ext and here[0] in sure else [(skip, 'stale' if ext else 'kept')])
         beam = [s for s, _ in _regroup(sorted(nxt, key=lambda x: _key(x[0])), grows)[:width]]
