@@ -243,8 +243,10 @@ def count_chunks(al)->int:
     return c
 
 def sure_matches(cands)->set:
-    "The candidates no other candidate overlaps: every partial alignment takes them."
-    return {a for k, a in enumerate(cands) if not any(_overlap(a, b) for l, b in enumerate(cands) if l != k)}
+    "The candidates no other candidate overlaps (each of their words is covered by them alone): every partial alignment takes them."
+    ts = Counter(i for c in cands for i in range(c[0], c[0] + c[1]))
+    rs = Counter(j for c in cands for j in range(c[2], c[2] + c[3]))
+    return {c for c in cands if all(ts[i] == 1 for i in range(c[0], c[0] + c[1])) and all(rs[j] == 1 for j in range(c[2], c[2] + c[3]))}
 
 def _weaker_between(c, cands)->bool:
     "A stem, synonym or paraphrase candidate of c's test word lies between c and that word's next exact candidate in the reference."
@@ -265,46 +267,77 @@ def lonely_diagonals(cands)->set:
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
 
 def _regroup(nxt:list, grows)->list:
-    "`nxt` (partial, tag) sorted by `_key`: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones."
+    "`nxt` (rank, partial, tag) sorted by rank: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones (rule 4)."
     out, i = [], 0
     while i < len(nxt):
-        k, g = _key(nxt[i][0]), i
-        while i < len(nxt) and _key(nxt[i][0]) == k: i += 1
+        g = i
+        while i < len(nxt) and nxt[i][0] == nxt[g][0]: i += 1
         run = nxt[g:i]
-        if any(tag == 'new' and grows(s) for s, tag in run): run = sorted(run, key=lambda x: x[1] == 'stale')
+        if any(tag == 'new' and grows(s) for _, s, tag in run): run = sorted(run, key=lambda x: x[2] in ('stale', 'weak'))
         out += run
     return out
 
+def _lonely_take(c, here:list, used, n_test, cands)->bool:
+    "Rule 5: `c` is an exact match at test position = reference position, the only candidate still free at its reference position (`here`, with test words `used`), its test word has another exact candidate, and no weaker candidate of it lies before the next one."
+    return (c[4] == 0 and c[0] == c[2] and n_test[c[0]] > 1 and sum(used.isdisjoint(range(d[0], d[0] + d[1])) for d in here) == 1
+            and not _weaker_between(c, cands))
+
+def _later_exact(cands)->dict:
+    "Each exact candidate (test, reference position) -> the reference position of its test word's next exact candidate."
+    refs = {}
+    for c in sorted(c for c in cands if c[4] == 0): refs.setdefault(c[0], []).append(c[2])
+    return {(i, a): b for i, v in refs.items() for a, b in zip(v, v[1:])}
+
+def _chunk_recurs(al, m, later:dict)->bool:
+    "Rules 3(c) and 5 for a chunk of two matches or more: each exact match of the chunk of `al` holding `m` whose test word has a later exact candidate (`later`) has it at one common shift (the chunk recurs whole)."
+    ends, starts = {(x[0] + x[1], x[2] + x[3]): x for x in al}, {(x[0], x[2]): x for x in al}
+    chunk, x = [m], m
+    while (chunk[-1][0], chunk[-1][2]) in ends: chunk.append(ends[(chunk[-1][0], chunk[-1][2])])
+    while (x[0] + x[1], x[2] + x[3]) in starts: x = starts[(x[0] + x[1], x[2] + x[3])]; chunk.append(x)
+    shifts = {later[x[0], x[2]] - x[2] for x in chunk if x[4] == 0 and (x[0], x[2]) in later} if len(chunk) > 1 else ()
+    return len(shifts) <= 1
+
+def _path(h)->tuple:
+    "The choices a partial alignment made, first reference position first, from its linked history (choice, earlier)."
+    out = []
+    while h: out.append(h[0]); h = h[1]
+    return tuple(reversed(out))
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for `_regroup`)."
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the first best at the end, ties by rule 5."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
     split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2 and c[0] != c[2]}     # where a one-word paraphrase counts in (d)
+    n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
     grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
-    beam = [((), frozenset(), 0, 0, False, 0, 0, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely ends, counted matches, last match
+    beam = [((), frozenset(), 0, 0, False, 0, 0, None, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely ends, counted matches, last match, choices
     for j in range(len(r)):
         nxt = []
         for s in beam:
-            al, used, w, ch, zero, lone_n, n, last = s
-            if last is not None and last[2] + last[3] > j: nxt.append((s, 'in')); continue   # inside a phrase match
+            al, used, w, ch, zero, lone_n, n, last, h = s
+            if last is not None and last[2] + last[3] > j: nxt.append(((_key(s), False), s, 'in')); continue   # inside a phrase match
             ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
-            lone_end = ends and last in lone                                        # ... and closes on a lonely diagonal unless continued
+            lone_end = ends and last in lone and _chunk_recurs(al, last, later)     # ... and closes on a lonely diagonal unless continued
             here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
             ext = []
-            for c in here:
+            for k, c in enumerate(here):
                 if not used.isdisjoint(range(c[0], c[0] + c[1])): continue
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
-                ext.append((al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
-                            lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c))
+                e = (al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
+                     lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c)
+                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands), _key(e), k, c), h),))
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
-            nxt += [(e, 'new') for e in ext] + ([] if ext and here[0] in sure else [(skip, 'stale' if ext else 'kept')])
-        beam = [s for s, _ in _regroup(sorted(nxt, key=lambda x: _key(x[0])), grows)[:width]]
-    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r)), s[6], None) for s in beam]
-    return sorted(min(final, key=_key)[0])
+            tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
+            nxt += [((e[8][0][1], False), e, 'new') for e in ext]                # rank: the key, then (rule 4) whether it skipped an exact match
+            if not (ext and here[0] in sure): nxt.append(((_key(skip), tag == 'stale'), skip + (((False, _key(skip), len(here), None), h),), tag))
+        beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows)[:width]]
+    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), s[6], None, s[8]) for s in beam]
+    best = min(map(_key, final))
+    tree = lambda s: tuple((f and _chunk_recurs(s[0], c, later), k, i) for f, k, i, c in _path(s[8]))          # rule 5
+    return sorted(min((s for s in final if _key(s) == best), key=tree)[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
