@@ -328,7 +328,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 e = (al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
                      lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c)
-                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands), -(w + m), k, c), h),))
+                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
             nxt += [((_key(e), False), e, 'new') for e in ext]                   # rank: the key, then (rule 4) whether it skipped an exact match
@@ -336,7 +336,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
         beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows)[:width]]
     final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), s[6], None, s[8]) for s in beam]
     best = min(map(_key, final))
-    tree = lambda s: tuple((f and _chunk_recurs(s[0], c, later), k, i) for f, k, i, c in _path(s[8]))          # rule 5
+    tree = lambda s: tuple((lonely and _chunk_recurs(s[0], c, later), lighter, made) for lonely, lighter, made, c in _path(s[8]))   # rule 5
     return sorted(min((s for s in final if _key(s) == best), key=tree)[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
