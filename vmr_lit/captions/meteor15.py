@@ -248,9 +248,15 @@ def sure_matches(cands)->set:
     rs = Counter(j for c in cands for j in range(c[2], c[2] + c[3]))
     return {c for c in cands if all(ts[i] == 1 for i in range(c[0], c[0] + c[1])) and all(rs[j] == 1 for j in range(c[2], c[2] + c[3]))}
 
-def _weaker_between(c, cands)->bool:
-    "A stem, synonym or paraphrase candidate of c's test word lies between c and that word's next exact candidate in the reference."
-    nxt = min((d[2] for d in cands if d[4] == 0 and d[0] == c[0] and d[2] > c[2]), default=None)
+def _later_exact(cands)->dict:
+    "Each exact candidate (test, reference position) -> the reference position of its test word's next exact candidate."
+    refs = {}
+    for c in sorted(c for c in cands if c[4] == 0): refs.setdefault(c[0], []).append(c[2])
+    return {(i, a): b for i, v in refs.items() for a, b in zip(v, v[1:])}
+
+def _weaker_between(c, cands, later:dict)->bool:
+    "A stem, synonym or paraphrase candidate of c's test word lies between exact c and that word's next exact candidate in the reference (`later`)."
+    nxt = later.get((c[0], c[2]))
     return nxt is not None and any(d[0] == c[0] and d[4] != 0 and c[2] < d[2] < nxt for d in cands)
 
 def lonely_diagonals(cands)->set:
@@ -260,8 +266,8 @@ def lonely_diagonals(cands)->set:
     phrase = [c for c in cands if c[4] == 3 and c[1] + c[3] > 2]
     starts = {(c[0], c[2]) for c in phrase}
     lone = {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in starts)}
-    ends = {c[0] for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}     # diagonal ends a phrase can close on
-    return {c for c in lone if not _weaker_between(c, cands)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
+    ends, later = {c[0] for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}, _later_exact(cands)   # diagonal ends a phrase can close on
+    return {c for c in lone if not _weaker_between(c, cands, later)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
@@ -277,16 +283,10 @@ def _regroup(nxt:list, grows)->list:
         out += run
     return out
 
-def _lonely_take(c, here:list, used, n_test, cands)->bool:
+def _lonely_take(c, here:list, used, n_test, cands, later:dict)->bool:
     "Rule 5: `c` is an exact match at test position = reference position, the only candidate still free at its reference position (`here`, with test words `used`), its test word has another exact candidate, and no weaker candidate of it lies before the next one."
     return (c[4] == 0 and c[0] == c[2] and n_test[c[0]] > 1 and sum(used.isdisjoint(range(d[0], d[0] + d[1])) for d in here) == 1
-            and not _weaker_between(c, cands))
-
-def _later_exact(cands)->dict:
-    "Each exact candidate (test, reference position) -> the reference position of its test word's next exact candidate."
-    refs = {}
-    for c in sorted(c for c in cands if c[4] == 0): refs.setdefault(c[0], []).append(c[2])
-    return {(i, a): b for i, v in refs.items() for a, b in zip(v, v[1:])}
+            and not _weaker_between(c, cands, later))
 
 def _chunk_recurs(al, m, later:dict)->bool:
     "Rules 3(c) and 5 for a chunk of two matches or more: each exact match of the chunk of `al` holding `m` whose test word has a later exact candidate (`later`) has it at one common shift (the chunk recurs whole)."
@@ -303,9 +303,29 @@ def _path(h)->tuple:
     while h: out.append(h[0]); h = h[1]
     return tuple(reversed(out))
 
+# %% ../../nbs/captions/03_meteor15.ipynb #f3c7304a
+def _later_weight(x, y)->int:
+    "Rule 5(b): at the last reference position where alignments x and y start different weight, the one with less there goes first: -1 (x), 1 (y), 0 (nowhere)."
+    a, b = Counter(), Counter()
+    for m in x: a[m[2]] += match_weight(m)
+    for m in y: b[m[2]] += match_weight(m)
+    j = max((j for j in set(a) | set(b) if a[j] != b[j]), default=None)
+    return 0 if j is None else (-1 if a[j] < b[j] else 1)
+
+def _goes_first(y, x, later:dict)->bool:
+    "Rule 5: whether equal winner y (a final partial: matches first, choices last) goes before x in the jar's order, decided where their choices part."
+    marks = lambda s: [(lonely and _chunk_recurs(s[0], c, later), lighter, made, c) for lonely, lighter, made, c in _path(s[8])]
+    u, v = next(((u, v) for u, v in zip(marks(y), marks(x)) if u[:3] != v[:3]), (None, None))    # (lonely, minus weight, order made, match)
+    if u is None: return False
+    if u[0] != v[0]: return v[0]                                                # (a) the child that took a lonely match goes last
+    made_first = (u if u[2] < v[2] else v)[3]
+    if made_first is not None and made_first[4] == 0 and made_first[0] == made_first[2] and _later_weight(y[0], x[0]):
+        return _later_weight(y[0], x[0]) < 0                                   # (b) after an exact diagonal: the later weight goes last
+    return u[1:3] < v[1:3]                                                      # (c) the heavier child, (d) the child made first
+
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the first best at the end, ties by rule 5."
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
     split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2 and c[0] != c[2]}     # where a one-word paraphrase counts in (d)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
@@ -328,7 +348,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 e = (al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
                      lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c)
-                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
+                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
             nxt += [((_key(e), False), e, 'new') for e in ext]                   # rank: the key, then (rule 4) whether it skipped an exact match
@@ -336,8 +356,10 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
         beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows)[:width]]
     final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), s[6], None, s[8]) for s in beam]
     best = min(map(_key, final))
-    tree = lambda s: tuple((lonely and _chunk_recurs(s[0], c, later), lighter, made) for lonely, lighter, made, c in _path(s[8]))   # rule 5
-    return sorted(min((s for s in final if _key(s) == best), key=tree)[0])
+    first = None
+    for s in final:                                                              # rule 5: of the best, the first in the jar's order
+        if _key(s) == best and (first is None or _goes_first(s, first, later)): first = s
+    return sorted(first[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
