@@ -305,7 +305,7 @@ def _path(h)->tuple:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f3c7304a
 def _later_weight(x, y)->int:
-    "Rule 5(b): at the last reference position where alignments x and y start different weight, the one with less there goes first: -1 (x), 1 (y), 0 (nowhere)."
+    "Rule 5(ii): at the last reference position where alignments x and y start different weight, the one with less there goes first: -1 (x), 1 (y), 0 (nowhere)."
     a, b = Counter(), Counter()
     for m in x: a[m[2]] += match_weight(m)
     for m in y: b[m[2]] += match_weight(m)
@@ -317,11 +317,14 @@ def _goes_first(y, x, later:dict)->bool:
     marks = lambda s: [(lonely and _chunk_recurs(s[0], c, later), lighter, made, c) for lonely, lighter, made, c in _path(s[8])]
     u, v = next(((u, v) for u, v in zip(marks(y), marks(x)) if u[:3] != v[:3]), (None, None))    # (lonely, minus weight, order made, match)
     if u is None: return False
-    if u[0] != v[0]: return v[0]                                                # (a) the child that took a lonely match goes last
-    made_first = (u if u[2] < v[2] else v)[3]
-    if made_first is not None and made_first[4] == 0 and made_first[0] == made_first[2] and _later_weight(y[0], x[0]):
-        return _later_weight(y[0], x[0]) < 0                                   # (b) after an exact diagonal: the later weight goes last
-    return u[1:3] < v[1:3]                                                      # (c) the heavier child, (d) the child made first
+    if u[0] != v[0]: return v[0]                                                # (i) the child that took a lonely match goes last
+    made_first, d = (u if u[2] < v[2] else v)[3], _later_weight(y[0], x[0])
+    if d and made_first is not None and made_first[4] == 0 and made_first[0] == made_first[2]:
+        return d < 0                                                            # (ii) after an exact diagonal: the earlier weight first
+    if d and u[3] is not None and v[3] is not None and all(m[4] == 0 for m in set(y[0]) ^ set(x[0])):
+        far = abs(u[3][0] - u[3][2]) - abs(v[3][0] - v[3][2])                   # y's child farther from the diagonal than x's
+        if far and (far > 0) == (d < 0): return d < 0                           # ... or its child took the farther match
+    return u[1:3] < v[1:3]                                                      # (iii) the heavier child, (iv) the child made first
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40)->list:
