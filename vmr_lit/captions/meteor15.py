@@ -330,7 +330,7 @@ def _goes_first(y, x, later:dict)->bool:
 def beam_align(t:list, r:list, cands, width:int=40)->list:
     "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
-    split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] + c[3] > 2 and c[0] != c[2]}     # where a one-word paraphrase counts in (d)
+    split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] > 1 and c[3] > 1 and c[0] != c[2]}   # where a one-word paraphrase counts in (d)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
     grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
