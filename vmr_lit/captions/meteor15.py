@@ -143,7 +143,7 @@ def phrase_hash(phrase:str)->int:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #28448071
 def build_paraphrase_index(path)->dict:
-    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways, and whether listed both ways), as CSR arrays."
+    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways; whether listed both ways, whether listed with the phrase first), as CSR arrays."
     h1, h2, longest = [], [], 1
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         for k, line in enumerate(f):
@@ -154,20 +154,23 @@ def build_paraphrase_index(path)->dict:
             (h1 if r == 1 else h2).append(phrase_hash(p))
     a, b = np.array(h1, dtype=np.uint64), np.array(h2, dtype=np.uint64)
     del h1, h2
-    src, dst = np.concatenate([a, b]), np.concatenate([b, a])
+    src, dst, ahead = np.concatenate([a, b]), np.concatenate([b, a]), np.arange(2 * len(a)) < len(a)   # ahead: src is the listed phrase
     del a, b
-    o = np.lexsort((dst, src)); src, dst = src[o], dst[o]
+    o = np.lexsort((dst, src)); src, dst, ahead = src[o], dst[o], ahead[o]
     keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
-    twice = np.diff(np.append(np.nonzero(keep)[0], len(src))) > 1      # the pair listed both ways (the jar then holds two matches)
+    starts = np.nonzero(keep)[0]
+    twice = np.diff(np.append(starts, len(src))) > 1                     # the pair listed both ways (the jar then holds two matches)
+    ahead = np.logical_or.reduceat(ahead, starts)                        # listed with src first (rule 3(d) reads the other way)
     src, dst = src[keep], dst[keep]
     phrases, first = np.unique(src, return_index=True)
-    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, twice=twice, longest=np.array(longest))
+    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, twice=twice, ahead=ahead,
+                longest=np.array(longest))
 
 def paraphrase_index(path, cache=None)->dict:
     "The paraphrase index of `path`, read from the cache (`~/.cache/vmr_lit`) when the file's size and time match, else built and cached."
     path = Path(path); st = path.stat()
     cache = Path(cache) if cache is not None else cache_dir()
-    f = cache/f"meteor15-paraphrase-v3-{st.st_size}-{int(st.st_mtime)}.npz"
+    f = cache/f"meteor15-paraphrase-v4-{st.st_size}-{int(st.st_mtime)}.npz"
     if f.exists():
         with np.load(f) as z: return {k: z[k] for k in z.files}
     idx = build_paraphrase_index(path)
@@ -180,7 +183,7 @@ class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
         self.phrases, self.offsets, self.partners, self.longest = index['phrases'], index['offsets'], index['partners'], int(index['longest'])
-        self.twice = index['twice']
+        self.twice, self.ahead = index['twice'], index['ahead']
         self.spans = lru_cache(maxsize=200_000)(self._spans)
         self.paraphrases = lru_cache(maxsize=200_000)(self._paraphrases)
     def _spans(self, words:tuple)->list:
@@ -191,9 +194,9 @@ class ParaphraseTable:
         at = np.minimum(np.searchsorted(self.phrases, h), len(self.phrases) - 1)
         return [(*sp[k], int(at[k])) for k in np.nonzero(self.phrases[at] == h)[0].tolist()]
     def _paraphrases(self, row:int)->dict:
-        "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with whether the table lists the pair both ways."
+        "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with (whether the table lists the pair both ways, whether it lists phrase `row` first)."
         lo, hi = self.offsets[row], self.offsets[row + 1]
-        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), self.twice[lo:hi].tolist()))
+        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.twice[lo:hi].tolist(), self.ahead[lo:hi].tolist())))
     def matches(self, t, r)->list:
         "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
@@ -205,7 +208,11 @@ class ParaphraseTable:
     def listed_twice(self, t, r)->set:
         "The candidates of `matches(t, r)` whose pair the table lists both ways."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
-        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b)}
+        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b, (False,))[0]}
+    def listed_back(self, t, r)->set:
+        "The candidates of `matches(t, r)` whose pair the table lists with the reference phrase first (perhaps both ways)."
+        T, R = self.spans(tuple(t)), self.spans(tuple(r))
+        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b, (False, True)) != (False, True)}
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
@@ -269,6 +276,18 @@ def lonely_diagonals(cands)->set:
     ends, later = {c[0] for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}, _later_exact(cands)   # diagonal ends a phrase can close on
     return {c for c in lone if not _weaker_between(c, cands, later)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
 
+# %% ../../nbs/captions/03_meteor15.ipynb #29af928d
+def _one_word_counts(cands, back=frozenset()):
+    "Rule 3(d), whether a match counts: exact and phrase matches always; a one-word stem, synonym or paraphrase match where a phrase paraphrase of two words or more on each side starts at its two positions, if off the diagonal, or on it if the table lists that phrase pair with the reference phrase first (`back`), and a one-word paraphrase of the reference word by a later hypothesis word too; elsewhere stem and synonym matches, not one-word paraphrases."
+    starts = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] > 1 and c[3] > 1}
+    back_ok = {(c[0], c[2]) for c in cands if c in back and c[0] == c[2] and c[1] > 1 and c[3] > 1
+               and any(x in back and x[2] == c[2] and x[0] > c[0] and x[1] == 1 and x[3] == 1 for x in cands)}
+    def counts(c)->bool:
+        if c[4] == 0 or c[1] + c[3] > 2: return True
+        if (c[0], c[2]) in starts: return c[0] != c[2] or (c[0], c[2]) in back_ok
+        return c[4] != 3
+    return counts
+
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
 
@@ -327,10 +346,10 @@ def _goes_first(y, x, later:dict)->bool:
     return u[1:3] < v[1:3]                                                      # (iii) the heavier child, (iv) the child made first
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
-def beam_align(t:list, r:list, cands, width:int=40)->list:
+def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
     "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
-    split = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] > 1 and c[3] > 1 and c[0] != c[2]}   # where a one-word paraphrase counts in (d)
+    counts = _one_word_counts(cands, back)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
     grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
@@ -350,7 +369,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 e = (al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
-                     lone_n + (lone_end and not cont), n + (c[4] != 3 or c[1] + c[3] > 2 or (c[0], c[2]) in split), c)
+                     lone_n + (lone_end and not cont), n + counts(c), c)
                 ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
@@ -398,10 +417,14 @@ class _Meteor15Aligner:
         v = self._tok.get(s)
         if v is None: v = self._tok[s] = tuple(normalize(s.replace('|||', ''), self.prefixes))
         return v
+    def candidates(self, t, r)->tuple:
+        "The candidate matches of hypothesis tokens `t` and reference tokens `r`, and the paraphrase candidates the table lists with the reference phrase first."
+        return candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r)), self.table.listed_back(t, r)
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
-        return beam_align(t, r, candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r)), self.width)
+        cands, back = self.candidates(t, r)
+        return beam_align(t, r, cands, self.width, back)
     def stats(self, reference:str, candidate:str)->list:
         "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
         key = (reference, candidate)
