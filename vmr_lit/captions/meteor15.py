@@ -197,22 +197,33 @@ class ParaphraseTable:
         "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with (whether the table lists the pair both ways, whether it lists phrase `row` first)."
         lo, hi = self.offsets[row], self.offsets[row + 1]
         return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.twice[lo:hi].tolist(), self.ahead[lo:hi].tolist())))
+    def _rows(self, t, r)->tuple:
+        "The spans of `t` that the table lists, and of `r` by phrase number (their places in the span list)."
+        T, R = self.spans(tuple(t)), self.spans(tuple(r))
+        at = {}
+        for k, (j, m, b) in enumerate(R): at.setdefault(b, []).append(k)
+        return T, R, at
     def matches(self, t, r)->list:
         "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
-        T, R = self.spans(tuple(t)), self.spans(tuple(r))
+        T, R, at = self._rows(t, r)
         out = []
         for i, n, a in T:
-            P = self.paraphrases(a)
-            out += [(i, n, j, m, 3) for j, m, b in R if b in P]
+            ks = sorted(k for b in self.paraphrases(a).keys() & at.keys() for k in at[b])
+            out += [(i, n, R[k][0], R[k][1], 3) for k in ks]
         return out
-    def listed_twice(self, t, r)->set:
-        "The candidates of `matches(t, r)` whose pair the table lists both ways."
-        T, R = self.spans(tuple(t)), self.spans(tuple(r))
-        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b, (False,))[0]}
-    def listed_back(self, t, r)->set:
-        "The candidates of `matches(t, r)` whose pair the table lists with the reference phrase first (perhaps both ways)."
-        T, R = self.spans(tuple(t)), self.spans(tuple(r))
-        return {(i, n, j, m, 3) for i, n, a in T for j, m, b in R if self.paraphrases(a).get(b, (False, True)) != (False, True)}
+    def listed(self, t, r)->tuple:
+        "Of the candidates of `matches(t, r)`: those whose pair the table lists both ways, and those it lists with the reference phrase first (perhaps both ways)."
+        T, R, at = self._rows(t, r)
+        twice, back = set(), set()
+        for i, n, a in T:
+            P = self.paraphrases(a)
+            for b in P.keys() & at.keys():
+                both, ahead = P[b]
+                for k in at[b]:
+                    c = (i, n, R[k][0], R[k][1], 3)
+                    if both: twice.add(c)
+                    if both or not ahead: back.add(c)
+        return twice, back
 
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
@@ -289,22 +300,24 @@ def _one_word_counts(cands, back=frozenset()):
     return counts
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
+def _bits(c)->int: return ((1 << c[1]) - 1) << c[0]      # the test words of match c, as a bit mask
+
 def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
 
-def _regroup(nxt:list, grows)->list:
-    "`nxt` (rank, partial, tag) sorted by rank: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones (rule 4)."
+def _regroup(nxt:list, grows, width:int)->list:
+    "The first `width` of `nxt` (rank, partial, tag) sorted by rank: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones (rule 4)."
     out, i = [], 0
-    while i < len(nxt):
+    while i < len(nxt) and len(out) < width:
         g = i
         while i < len(nxt) and nxt[i][0] == nxt[g][0]: i += 1
         run = nxt[g:i]
         if any(tag == 'new' and grows(s) for _, s, tag in run): run = sorted(run, key=lambda x: x[2] in ('stale', 'weak'))
         out += run
-    return out
+    return out[:width]
 
-def _lonely_take(c, here:list, used, n_test, cands, later:dict)->bool:
-    "Rule 5: `c` is an exact match at test position = reference position, the only candidate still free at its reference position (`here`, with test words `used`), its test word has another exact candidate, and no weaker candidate of it lies before the next one."
-    return (c[4] == 0 and c[0] == c[2] and n_test[c[0]] > 1 and sum(used.isdisjoint(range(d[0], d[0] + d[1])) for d in here) == 1
+def _lonely_take(c, here:list, used:int, n_test, cands, later:dict)->bool:
+    "Rule 5: `c` is an exact match at test position = reference position, the only candidate still free at its reference position (`here`, with test words `used`, a bit mask), its test word has another exact candidate, and no weaker candidate of it lies before the next one."
+    return (c[4] == 0 and c[0] == c[2] and n_test[c[0]] > 1 and sum(not used & _bits(d) for d in here) == 1
             and not _weaker_between(c, cands, later))
 
 def _chunk_recurs(al, m, later:dict)->bool:
@@ -352,30 +365,29 @@ def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
     counts = _one_word_counts(cands, back)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
-    grows = lambda s: any(s[1].isdisjoint(range(c[0], c[0] + c[1])) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
+    grows = lambda s: any(not s[1] & _bits(c) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
-    beam = [((), frozenset(), 0, 0, False, 0, 0, None, None)]   # matches, test words used, weight, chunks, open chunk weightless, lonely ends, counted matches, last match, choices
+    beam = [((), 0, 0, 0, False, 0, 0, None, None)]   # matches, test words used (bits), weight, chunks, open chunk weightless, lonely ends, counted matches, last match, choices
     for j in range(len(r)):
-        nxt = []
+        nxt, here = [], [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])   # a sure match leaves no choice
         for s in beam:
             al, used, w, ch, zero, lone_n, n, last, h = s
             if last is not None and last[2] + last[3] > j: nxt.append(((_key(s), False), s, 'in')); continue   # inside a phrase match
             ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
             lone_end = ends and last in lone and _chunk_recurs(al, last, later)     # ... and closes on a lonely diagonal unless continued
-            here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
             ext = []
             for k, c in enumerate(here):
-                if not used.isdisjoint(range(c[0], c[0] + c[1])): continue
+                if used & _bits(c): continue
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
-                e = (al + (c,), used.union(range(c[0], c[0] + c[1])), w + m, ch2, (zero or not cont) and m == 0,
+                e = (al + (c,), used | _bits(c), w + m, ch2, (zero or not cont) and m == 0,
                      lone_n + (lone_end and not cont), n + counts(c), c)
                 ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
             nxt += [((_key(e), False), e, 'new') for e in ext]                   # rank: the key, then (rule 4) whether it skipped an exact match
             if not (ext and here[0] in sure): nxt.append(((_key(skip), tag == 'stale'), skip + (((False, -w, len(here), None), h),), tag))
-        beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows)[:width]]
+        beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows, width)]
     final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), s[6], None, s[8]) for s in beam]
     best = min(map(_key, final))
     first = None
@@ -419,7 +431,8 @@ class _Meteor15Aligner:
         return v
     def candidates(self, t, r)->tuple:
         "The candidate matches of hypothesis tokens `t` and reference tokens `r`, and the paraphrase candidates the table lists with the reference phrase first."
-        return candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed_twice(t, r)), self.table.listed_back(t, r)
+        twice, back = self.table.listed(t, r)
+        return candidate_matches(t, r, self.stem, self.syn, self.para, twice), back
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
