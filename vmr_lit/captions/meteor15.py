@@ -197,34 +197,23 @@ class ParaphraseTable:
         "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with (whether the table lists the pair both ways, whether it lists phrase `row` first)."
         lo, hi = self.offsets[row], self.offsets[row + 1]
         return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.twice[lo:hi].tolist(), self.ahead[lo:hi].tolist())))
-    def _rows(self, t, r)->tuple:
-        "The spans of `t` that the table lists, and of `r` by phrase number (their places in the span list)."
+    def _pairs(self, t, r):
+        "Each test span and reference span the table lists as paraphrases, in test-span order, then reference-span order: (i, len, j, len, listed both ways, listed test span first)."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
         at = {}
         for k, (j, m, b) in enumerate(R): at.setdefault(b, []).append(k)
-        return T, R, at
-    def matches(self, t, r)->list:
-        "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
-        T, R, at = self._rows(t, r)
-        out = []
-        for i, n, a in T:
-            ks = sorted(k for b in self.paraphrases(a).keys() & at.keys() for k in at[b])
-            out += [(i, n, R[k][0], R[k][1], 3) for k in ks]
-        return out
-    def listed(self, t, r)->tuple:
-        "Of the candidates of `matches(t, r)`: those whose pair the table lists both ways, and those it lists with the reference phrase first (perhaps both ways)."
-        T, R, at = self._rows(t, r)
-        twice, back = set(), set()
         for i, n, a in T:
             P = self.paraphrases(a)
-            for b in P.keys() & at.keys():
-                both, ahead = P[b]
-                for k in at[b]:
-                    c = (i, n, R[k][0], R[k][1], 3)
-                    if both: twice.add(c)
-                    if both or not ahead: back.add(c)
-        return twice, back
+            for k in sorted(k for b in P.keys() & at.keys() for k in at[b]): yield (i, n, *R[k][:2], *P[R[k][2]])
+    def matches(self, t, r)->list:
+        "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
+        return [(i, n, j, m, 3) for i, n, j, m, _, _ in self._pairs(t, r)]
+    def listed(self, t, r)->tuple:
+        "Of the candidates of `matches(t, r)`: those whose pair the table lists both ways, and those it lists with the reference phrase first (perhaps both ways)."
+        P = list(self._pairs(t, r))
+        return {(*p[:4], 3) for p in P if p[4]}, {(*p[:4], 3) for p in P if p[4] or not p[5]}
 
+# %% ../../nbs/captions/03_meteor15.ipynb #8276f9e9
 def paraphrase_matches(t:list, r:list, index:dict)->list:
     "Paraphrase candidates of one sentence pair (`ParaphraseTable(index).matches`, without its caches)."
     return ParaphraseTable(index).matches(t, r)
