@@ -345,7 +345,21 @@ def _goes_first(y, x, later:dict)->bool:
     if d and u[3] is not None and v[3] is not None and all(m[4] == 0 for m in set(y[0]) ^ set(x[0])):
         far = abs(u[3][0] - u[3][2]) - abs(v[3][0] - v[3][2])                   # y's child farther from the diagonal than x's
         if far and (far > 0) == (d < 0): return d < 0                           # ... or its child took the farther match
-    return u[1:3] < v[1:3]                                                      # (iii) the heavier child, (iv) the child made first
+    if len(y[0]) != len(x[0]) and (u[1] == v[1] or not any(m[4] == 3 and m[1] + m[3] > 2 for m in set(y[0]) ^ set(x[0]))):
+        return len(y[0]) > len(x[0])                                            # (iii) more matches, unless a phrase and a heavier child
+    return u[1:3] < v[1:3]                                                      # (iv) the heavier child, (v) the child made first
+
+# %% ../../nbs/captions/03_meteor15.ipynb #5c1d7e0a
+def _gives_way(x, y, t:list, cands)->bool:
+    "Rule 6: final x gives way to y, equal in (a) to (c) with fewer matches, when y trades a chunk of x made of exact matches and one-word stem, synonym or paraphrase matches (a paraphrase not first; no other non-exact candidate on their words) for exact matches of the same words earlier in the hypothesis or the reference, lying farther from the diagonal than 1 + (2 per stem or synonym, 1 per paraphrase match) times the chunk's shift."
+    dx, dy = set(x[0]) - set(y[0]), set(y[0]) - set(x[0])
+    weak, ex = [m for m in dx if m[4] and m[1] == m[3] == 1], [m for m in dx if m[4] == 0]
+    if not dy or not weak or any(m[4] for m in dy) or len(weak) + len(ex) != len(dx) or count_chunks(dx) != 1: return False
+    if min(dx)[4] == 3 or sorted(t[m[0]] for m in ex) != sorted(t[m[0]] for m in dy): return False   # the same words elsewhere
+    if any((c[0] == m[0]) != (c[2] == m[2]) for m in weak for c in cands if c[4]): return False   # another weak candidate on its words
+    if not all(any(t[e[0]] == t[m[0]] and (m[0] < e[0] or m[2] < e[2]) for e in ex) for m in dy): return False   # earlier
+    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 for m in weak)) * abs(weak[0][0] - weak[0][2])
+
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
@@ -382,6 +396,7 @@ def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
     first = None
     for s in final:                                                              # rule 5: of the best, the first in the jar's order
         if _key(s) == best and (first is None or _goes_first(s, first, later)): first = s
+    first = next((y for y in final if _key(y)[:3] == best[:3] and len(y[0]) < len(first[0]) and _gives_way(first, y, t, cands)), first)   # rule 6
     return sorted(first[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
