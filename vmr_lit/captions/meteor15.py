@@ -363,7 +363,7 @@ def _gives_way(x, y, t:list, cands)->bool:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
 def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5."
+    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5, then rule 6 (a weak chunk gives way)."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
     counts = _one_word_counts(cands, back)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
