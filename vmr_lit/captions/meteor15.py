@@ -288,6 +288,13 @@ def _one_word_counts(cands, back=frozenset()):
         return c[4] != 3
     return counts
 
+def _search_counts(cands, counts)->set:
+    "Rule 3(d) while the beam runs: the stem and synonym matches that `counts`, of a pair that two or more of the stem, synonym and one-word paraphrase modules propose."
+    mods = {}
+    for c in cands:
+        if c[4] and c[1] == c[3] == 1: mods.setdefault((c[0], c[2]), set()).add(c[4])
+    return {c for c in cands if c[4] in (1, 2) and len(mods[c[0], c[2]]) > 1 and counts(c)}
+
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _bits(c)->int: return ((1 << c[1]) - 1) << c[0]      # the test words of match c, as a bit mask
 
@@ -366,11 +373,12 @@ def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
     "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5, then rule 6 (a weak chunk gives way)."
     by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
     counts = _one_word_counts(cands, back)
+    busy = _search_counts(cands, counts)
     n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
     for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
     grows = lambda s: any(not s[1] & _bits(c) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
-    beam = [((), 0, 0, 0, False, 0, 0, None, None)]   # matches, test words used (bits), weight, chunks, open chunk weightless, lonely ends, counted matches, last match, choices
+    beam = [((), 0, 0, 0, False, 0, 0, None, None)]   # matches, test words used (bits), weight, chunks, open chunk weightless, lonely ends, matches counted (3(d)), last match, choices
     for j in range(len(r)):
         nxt, here = [], [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])   # a sure match leaves no choice
         for s in beam:
@@ -384,14 +392,14 @@ def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
                 m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
                 ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
                 e = (al + (c,), used | _bits(c), w + m, ch2, (zero or not cont) and m == 0,
-                     lone_n + (lone_end and not cont), n + counts(c), c)
+                     lone_n + (lone_end and not cont), n + (c in busy), c)
                 ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
             nxt += [((_key(e), False), e, 'new') for e in ext]                   # rank: the key, then (rule 4) whether it skipped an exact match
             if not (ext and here[0] in sure): nxt.append(((_key(skip), tag == 'stale'), skip + (((False, -w, len(here), None), h),), tag))
         beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows, width)]
-    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), s[6], None, s[8]) for s in beam]
+    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), sum(map(counts, s[0])), None, s[8]) for s in beam]
     best = min(map(_key, final))
     first = None
     for s in final:                                                              # rule 5: of the best, the first in the jar's order
