@@ -358,14 +358,15 @@ def _goes_first(y, x, later:dict)->bool:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5c1d7e0a
 def _gives_way(x, y, t:list, cands)->bool:
-    "Rule 6: final x gives way to y, equal in (a) to (c) with fewer matches, when y trades a chunk of x made of exact matches and one-word stem, synonym or paraphrase matches (a paraphrase not first; no other stem or synonym candidate on their words) for exact matches of the same words earlier in the hypothesis or the reference, lying farther from the diagonal than 1 + (2 per stem or synonym, 1 per paraphrase match) times the chunk's shift."
+    "Rule 6: final x gives way to y, equal in (a) to (c) with fewer matches, when y trades a chunk of x made of exact matches and one-word stem, synonym or paraphrase matches (a paraphrase not first; no other stem or synonym candidate on their words) for exact matches of the same words earlier in the hypothesis or the reference, lying farther from the diagonal than 1 + (2 per stem or synonym match whose pair another module proposes too, 1 per paraphrase match) times the chunk's shift."
     dx, dy = set(x[0]) - set(y[0]), set(y[0]) - set(x[0])
     weak, ex = [m for m in dx if m[4] and m[1] == m[3] == 1], [m for m in dx if m[4] == 0]
     if not dy or not weak or any(m[4] for m in dy) or len(weak) + len(ex) != len(dx) or count_chunks(dx) != 1: return False
     if min(dx)[4] == 3 or sorted(t[m[0]] for m in ex) != sorted(t[m[0]] for m in dy): return False   # the same words elsewhere
     if any((c[0] == m[0]) != (c[2] == m[2]) for m in weak for c in cands if c[4] in (1, 2)): return False   # another stem or synonym
     if not all(any(t[e[0]] == t[m[0]] and (m[0] < e[0] or m[2] < e[2]) for e in ex) for m in dy): return False   # earlier
-    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 for m in weak)) * abs(weak[0][0] - weak[0][2])
+    mods = lambda m: len({c[4] for c in cands if c[4] and c[1] == c[3] == 1 and (c[0], c[2]) == (m[0], m[2])})    # modules proposing m's pair
+    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 * (mods(m) > 1) for m in weak)) * abs(weak[0][0] - weak[0][2])
 
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
