@@ -288,11 +288,16 @@ def _one_word_counts(cands, back=frozenset()):
         return c[4] != 3
     return counts
 
-def _search_counts(cands, counts)->set:
-    "Rule 3(d) while the beam runs: the stem and synonym matches that `counts`, of a pair that two or more of the stem, synonym and one-word paraphrase modules propose."
+def _pair_modules(cands)->dict:
+    "Each (test, reference position) pair with one-word stem, synonym or paraphrase candidates -> their modules."
     mods = {}
     for c in cands:
         if c[4] and c[1] == c[3] == 1: mods.setdefault((c[0], c[2]), set()).add(c[4])
+    return mods
+
+def _search_counts(cands, counts)->set:
+    "Rule 3(d) while the beam runs: the stem and synonym matches that `counts`, of a pair that two or more of the stem, synonym and one-word paraphrase modules propose."
+    mods = _pair_modules(cands)
     return {c for c in cands if c[4] in (1, 2) and len(mods[c[0], c[2]]) > 1 and counts(c)}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
@@ -365,8 +370,8 @@ def _gives_way(x, y, t:list, cands)->bool:
     if min(dx)[4] == 3 or sorted(t[m[0]] for m in ex) != sorted(t[m[0]] for m in dy): return False   # the same words elsewhere
     if any((c[0] == m[0]) != (c[2] == m[2]) for m in weak for c in cands if c[4] in (1, 2)): return False   # another stem or synonym
     if not all(any(t[e[0]] == t[m[0]] and (m[0] < e[0] or m[2] < e[2]) for e in ex) for m in dy): return False   # earlier
-    mods = lambda m: len({c[4] for c in cands if c[4] and c[1] == c[3] == 1 and (c[0], c[2]) == (m[0], m[2])})    # modules proposing m's pair
-    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 * (mods(m) > 1) for m in weak)) * abs(weak[0][0] - weak[0][2])
+    mods = _pair_modules(cands)
+    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 * (len(mods[m[0], m[2]]) > 1) for m in weak)) * abs(weak[0][0] - weak[0][2])
 
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
