@@ -241,13 +241,17 @@ def match_weight(c)->int:
     return min(c[1], c[3], 2) if c[4] == 3 and c[1] + c[3] > 2 else 0
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
+def _runs(al)->list:
+    "The chunks of alignment `al`, each a list of matches, in hypothesis order."
+    out = []
+    for m in sorted(al):
+        if out and m[0] == out[-1][-1][0] + out[-1][-1][1] and m[2] == out[-1][-1][2] + out[-1][-1][3]: out[-1].append(m)
+        else: out.append([m])
+    return out
+
 def count_chunks(al)->int:
     "Chunks: runs of matches adjacent and in the same order in both sentences."
-    c, prev = 0, None
-    for m in sorted(al):
-        if prev is None or not (m[0] == prev[0] + prev[1] and m[2] == prev[2] + prev[3]): c += 1
-        prev = m
-    return c
+    return len(_runs(al))
 
 def sure_matches(cands)->set:
     "The candidates no other candidate overlaps (each of their words is covered by them alone): every partial alignment takes them."
@@ -336,6 +340,21 @@ def _path(h)->tuple:
     while h: out.append(h[0]); h = h[1]
     return tuple(reversed(out))
 
+# %% ../../nbs/captions/03_meteor15.ipynb #6e1c0a5f
+def _earlier_copy(y, x)->int:
+    "Rule 5(v): 1 if alignment y goes first, -1 if x does, 0 if the clause does not decide. Where the two differ in exact matches only and pair a reference chunk of two matches or more with different copies in the hypothesis, the one with the earlier copy goes first; unless the other pairs that copy's first word with a lone reference word before the chunk, at least as far from it as the chunk, which the first pairs with the later copy's first word."
+    dy, dx = set(y) - set(x), set(x) - set(y)
+    if any(m[4] for m in dy | dx): return 0
+    sx = {(c[0][2], c[-1][2]): c[0][0] for c in _runs(dx) if len(c) > 1}
+    both = sorted((c[0][2], c[-1][2], c[0][0]) for c in _runs(dy) if len(c) > 1 and (c[0][2], c[-1][2]) in sx)
+    if not both: return 0
+    a, b, hy = both[0]                                            # the first such reference chunk, from a to b
+    h1, h2 = sorted((hy, sx[a, b]))                               # the hypothesis copies' starts
+    early, late = (y, x) if hy == h1 else (x, y)
+    r1 = next((m[2] for m in late if m[0] == h1), None)           # where the other puts the earlier copy's first word
+    swap = r1 is not None and r1 < a and (h2, 1, r1, 1, 0) in early and h1 - r1 >= abs(a - h1)
+    return 1 if (early is y) != swap else -1
+
 # %% ../../nbs/captions/03_meteor15.ipynb #f3c7304a
 def _later_weight(x, y)->int:
     "Rule 5(ii): at the last reference position where alignments x and y start different weight, the one with less there goes first: -1 (x), 1 (y), 0 (nowhere)."
@@ -359,7 +378,10 @@ def _goes_first(y, x, later:dict)->bool:
         if far and (far > 0) == (d < 0): return d < 0                           # ... or its child took the farther match
     if len(y[0]) != len(x[0]) and (u[1] == v[1] or not any(m[4] == 3 and m[1] + m[3] > 2 for m in set(y[0]) ^ set(x[0]))):
         return len(y[0]) > len(x[0])                                            # (iii) more matches, unless a phrase and a heavier child
-    return u[1:3] < v[1:3]                                                      # (iv) the heavier child, (v) the child made first
+    if u[1] != v[1]: return u[1] < v[1]                                         # (iv) the heavier child
+    e = _earlier_copy(y[0], x[0])
+    if e: return e > 0                                                          # (v) a chunk with the earlier copy
+    return u[2] < v[2]                                                          # (vi) the child made first
 
 # %% ../../nbs/captions/03_meteor15.ipynb #5c1d7e0a
 def _gives_way(x, y, t:list, cands)->bool:
