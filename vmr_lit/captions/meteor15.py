@@ -271,13 +271,14 @@ def _weaker_between(c, cands, later:dict)->bool:
     return nxt is not None and any(d[0] == c[0] and d[4] != 0 and c[2] < d[2] < nxt for d in cands)
 
 def lonely_diagonals(cands)->set:
-    "Exact candidates at test position = reference position whose reference word has no other exact candidate, while their test word has another exact candidate or a phrase paraphrase starts at the same two positions, and no weaker candidate of it lies before its next exact one; and phrase paraphrases whose last two words are such an exact candidate with another exact candidate of its test word."
+    "Exact candidates at test position = reference position whose test word has another exact candidate while their reference word has no other one-word candidate, or where a phrase paraphrase starts at the same two positions while their reference word has no other exact candidate, and no weaker candidate of the test word lies before its next exact one; and phrase paraphrases whose last two words are an exact candidate of the first kind."
     E = [c for c in cands if c[4] == 0]
     n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
+    n_one = Counter(c[2] for c in cands if c[1] == c[3] == 1)          # one-word candidates of each reference word
     phrase = [c for c in cands if c[4] == 3 and c[1] + c[3] > 2]
     starts = {(c[0], c[2]) for c in phrase}
-    lone = {c for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and (n_test[c[0]] > 1 or (c[0], c[2]) in starts)}
-    ends, later = {c[0] for c in E if c[0] == c[2] and n_ref[c[2]] == 1 and n_test[c[0]] > 1}, _later_exact(cands)   # diagonal ends a phrase can close on
+    lone = {c for c in E if c[0] == c[2] and ((n_test[c[0]] > 1 and n_one[c[2]] == 1) or ((c[0], c[2]) in starts and n_ref[c[2]] == 1))}
+    ends, later = {c[0] for c in E if c[0] == c[2] and n_one[c[2]] == 1 and n_test[c[0]] > 1}, _later_exact(cands)   # diagonal ends a phrase can close on
     return {c for c in lone if not _weaker_between(c, cands, later)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #29af928d
