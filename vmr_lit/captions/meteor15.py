@@ -236,9 +236,10 @@ def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #36262af8
 def match_weight(c)->int:
-    "What a match adds to the beam's first key: 2 for an exact match, the shorter side's length (at most 2) for a phrase paraphrase, 0 for stem, synonym and one-word paraphrase matches."
+    "What a match adds to the beam's first key: 2 for an exact match; for a phrase paraphrase the shorter side's length, at most 2, or 2 when the longer side has four words or more; 0 for stem, synonym and one-word paraphrase matches."
     if c[4] == 0: return 2
-    return min(c[1], c[3], 2) if c[4] == 3 and c[1] + c[3] > 2 else 0
+    if c[4] != 3 or c[1] + c[3] <= 2: return 0
+    return 2 if max(c[1], c[3]) >= 4 else min(c[1], c[3], 2)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
 def _runs(al)->list:
