@@ -426,9 +426,10 @@ def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
                 ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
             skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
             tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
-            nxt += [((_key(e), False), e, 'new') for e in ext]                   # rank: the key, then (rule 4) whether it skipped an exact match
-            crowd = sum(_key(e) <= _key(skip) for e in ext) >= 5                    # rule 4: five siblings with it or ahead
-            if not (ext and here[0] in sure): nxt.append(((_key(skip), tag == 'stale' or crowd), skip + (((False, -w, len(here), None), h),), tag))
+            keys, sk = [_key(e) for e in ext], _key(skip)
+            nxt += [((k, False), e, 'new') for k, e in zip(keys, ext)]           # rank: the key, then (rule 4) whether it skipped an exact match
+            crowd = len(keys) >= 5 and sum(k <= sk for k in keys) >= 5              # rule 4: five siblings with it or ahead
+            if not (ext and here[0] in sure): nxt.append(((sk, tag == 'stale' or crowd), skip + (((False, -w, len(here), None), h),), tag))
         beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows, width)]
     final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), sum(map(counts, s[0])), None, s[8]) for s in beam]
     best = min(map(_key, final))
