@@ -6,8 +6,8 @@
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
            'pycoco_meteor_dir', 'read_jar_resources', 'base_form', 'word_synsets', 'phrase_hash',
            'build_paraphrase_index', 'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches',
-           'match_weight', 'count_chunks', 'sure_matches', 'lonely_diagonals', 'beam_align', 'alignment_stats',
-           'Meteor15', 'plot_alignment']
+           'match_weight', 'count_chunks', 'sure_matches', 'beam_align', 'alignment_stats', 'Meteor15',
+           'plot_alignment']
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a314c561
 import gzip, hashlib, importlib.util, os, re, zipfile
@@ -160,7 +160,7 @@ def build_paraphrase_index(path)->dict:
     keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
     starts = np.nonzero(keep)[0]
     twice = np.diff(np.append(starts, len(src))) > 1                     # the pair listed both ways (the jar then holds two matches)
-    ahead = np.logical_or.reduceat(ahead, starts)                        # listed with src first (rule 3(d) reads the other way)
+    ahead = np.logical_or.reduceat(ahead, starts)                        # listed with src first (ParaphraseTable.listed reads both ways)
     src, dst = src[keep], dst[keep]
     phrases, first = np.unique(src, return_index=True)
     return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, twice=twice, ahead=ahead,
@@ -260,184 +260,48 @@ def sure_matches(cands)->set:
     rs = Counter(j for c in cands for j in range(c[2], c[2] + c[3]))
     return {c for c in cands if all(ts[i] == 1 for i in range(c[0], c[0] + c[1])) and all(rs[j] == 1 for j in range(c[2], c[2] + c[3]))}
 
-def _later_exact(cands)->dict:
-    "Each exact candidate (test, reference position) -> the reference position of its test word's next exact candidate."
-    refs = {}
-    for c in sorted(c for c in cands if c[4] == 0): refs.setdefault(c[0], []).append(c[2])
-    return {(i, a): b for i, v in refs.items() for a, b in zip(v, v[1:])}
-
-def _weaker_between(c, cands, later:dict)->bool:
-    "A stem, synonym or paraphrase candidate of c's test word lies between exact c and that word's next exact candidate in the reference (`later`)."
-    nxt = later.get((c[0], c[2]))
-    return nxt is not None and any(d[0] == c[0] and d[4] != 0 and c[2] < d[2] < nxt for d in cands)
-
-def lonely_diagonals(cands)->set:
-    "Exact candidates at test position = reference position whose test word has another exact candidate while their reference word has no other one-word candidate, or where a phrase paraphrase starts at the same two positions while their reference word has no other exact candidate, and no weaker candidate of the test word lies before its next exact one; and phrase paraphrases whose last two words are an exact candidate of the first kind."
-    E = [c for c in cands if c[4] == 0]
-    n_ref, n_test = Counter(c[2] for c in E), Counter(c[0] for c in E)
-    n_one = Counter(c[2] for c in cands if c[1] == c[3] == 1)          # one-word candidates of each reference word
-    phrase = [c for c in cands if c[4] == 3 and c[1] + c[3] > 2]
-    starts = {(c[0], c[2]) for c in phrase}
-    lone = {c for c in E if c[0] == c[2] and ((n_test[c[0]] > 1 and n_one[c[2]] == 1) or ((c[0], c[2]) in starts and n_ref[c[2]] == 1))}
-    ends, later = {c[0] for c in E if c[0] == c[2] and n_one[c[2]] == 1 and n_test[c[0]] > 1}, _later_exact(cands)   # diagonal ends a phrase can close on
-    return {c for c in lone if not _weaker_between(c, cands, later)} | {c for c in phrase if c[0] + c[1] == c[2] + c[3] and c[0] + c[1] - 1 in ends}
-
 # %% ../../nbs/captions/03_meteor15.ipynb #29af928d
-def _one_word_counts(cands, back=frozenset()):
-    "Rule 3(d), whether a match counts: exact and phrase matches always; a one-word stem, synonym or paraphrase match where a phrase paraphrase of two words or more on each side starts at its two positions, if off the diagonal, or on it if the table lists that phrase pair with the reference phrase first (`back`), and a one-word paraphrase of the reference word by a later hypothesis word too; elsewhere stem and synonym matches, not one-word paraphrases."
-    starts = {(c[0], c[2]) for c in cands if c[4] == 3 and c[1] > 1 and c[3] > 1}
-    back_ok = {(c[0], c[2]) for c in cands if c in back and c[0] == c[2] and c[1] > 1 and c[3] > 1
-               and any(x in back and x[2] == c[2] and x[0] > c[0] and x[1] == 1 and x[3] == 1 for x in cands)}
-    def counts(c)->bool:
-        if c[4] == 0 or c[1] + c[3] > 2: return True
-        if (c[0], c[2]) in starts: return c[0] != c[2] or (c[0], c[2]) in back_ok
-        return c[4] != 3
-    return counts
-
-def _pair_modules(cands)->dict:
-    "Each (test, reference position) pair with one-word stem, synonym or paraphrase candidates -> their modules."
-    mods = {}
-    for c in cands:
-        if c[4] and c[1] == c[3] == 1: mods.setdefault((c[0], c[2]), set()).add(c[4])
-    return mods
-
-def _search_counts(cands, counts)->set:
-    "Rule 3(d) while the beam runs: the stem and synonym matches that `counts`, of a pair that two or more of the stem, synonym and one-word paraphrase modules propose."
-    mods = _pair_modules(cands)
-    return {c for c in cands if c[4] in (1, 2) and len(mods[c[0], c[2]]) > 1 and counts(c)}
-
-# %% ../../nbs/captions/03_meteor15.ipynb #5048d5ff
 def _bits(c)->int: return ((1 << c[1]) - 1) << c[0]      # the test words of match c, as a bit mask
 
-def _key(s): return (-s[2], s[3], s[5], -s[6])     # weight, chunks, closed chunks ending in a lonely diagonal, matches (rule 3(d))
+def _take(s, c, D:int)->tuple:
+    "Partial alignment `s` (matches, test words used (bits), weight, chunks, open chunk weightless, last match, distance) extended by match `c`, with distance `D`."
+    al, used, w, ch, zero, last, _ = s
+    m, cont = match_weight(c), last is not None and last[0] + last[1] == c[0] and last[2] + last[3] == c[2]
+    ch = ch + (zero and m > 0) if cont else ch + zero + (m > 0)          # a weightless chunk counts once weighted or closed
+    return (al + (c,), used | _bits(c), w + m, ch, (zero or not cont) and m == 0, c, D)
 
-def _regroup(nxt:list, grows, width:int)->list:
-    "The first `width` of `nxt` (rank, partial, tag) sorted by rank: in a run of ties where a partial just extended can continue its chunk (`grows`), those that skipped beside an extension go after the extended ones (rule 4)."
-    out, i = [], 0
-    while i < len(nxt) and len(out) < width:
-        g = i
-        while i < len(nxt) and nxt[i][0] == nxt[g][0]: i += 1
-        run = nxt[g:i]
-        if any(tag == 'new' and grows(s) for _, s, tag in run): run = sorted(run, key=lambda x: x[2] in ('stale', 'weak'))
-        out += run
-    return out[:width]
-
-def _lonely_take(c, here:list, used:int, n_test, cands, later:dict)->bool:
-    "Rule 5: `c` is an exact match at test position = reference position, the only candidate still free at its reference position (`here`, with test words `used`, a bit mask), its test word has another exact candidate, and no weaker candidate of it lies before the next one."
-    return (c[4] == 0 and c[0] == c[2] and n_test[c[0]] > 1 and sum(not used & _bits(d) for d in here) == 1
-            and not _weaker_between(c, cands, later))
-
-def _chunk_recurs(al, m, later:dict)->bool:
-    "Rules 3(c) and 5 for a chunk of two matches or more: each exact match of the chunk of `al` holding `m` whose test word has a later exact candidate (`later`) has it at one common shift (the chunk recurs whole)."
-    ends, starts = {(x[0] + x[1], x[2] + x[3]): x for x in al}, {(x[0], x[2]): x for x in al}
-    chunk, x = [m], m
-    while (chunk[-1][0], chunk[-1][2]) in ends: chunk.append(ends[(chunk[-1][0], chunk[-1][2])])
-    while (x[0] + x[1], x[2] + x[3]) in starts: x = starts[(x[0] + x[1], x[2] + x[3])]; chunk.append(x)
-    shifts = {later[x[0], x[2]] - x[2] for x in chunk if x[4] == 0 and (x[0], x[2]) in later} if len(chunk) > 1 else ()
-    return len(shifts) <= 1
-
-def _path(h)->tuple:
-    "The choices a partial alignment made, first reference position first, from its linked history (choice, earlier)."
-    out = []
-    while h: out.append(h[0]); h = h[1]
-    return tuple(reversed(out))
-
-# %% ../../nbs/captions/03_meteor15.ipynb #6e1c0a5f
-def _earlier_copy(y, x)->int:
-    "Rule 5(v): 1 if alignment y goes first, -1 if x does, 0 if the clause does not decide. Where the two differ in exact matches only and pair a reference chunk of two matches or more with different copies in the hypothesis, the one with the earlier copy goes first; unless the other pairs that copy's first word with a lone reference word before the chunk, at least as far from it as the chunk, which the first pairs with the later copy's first word."
-    dy, dx = set(y) - set(x), set(x) - set(y)
-    if any(m[4] for m in dy | dx): return 0
-    sx = {(c[0][2], c[-1][2]): c[0][0] for c in _runs(dx) if len(c) > 1}
-    both = sorted((c[0][2], c[-1][2], c[0][0]) for c in _runs(dy) if len(c) > 1 and (c[0][2], c[-1][2]) in sx)
-    if not both: return 0
-    a, b, hy = both[0]                                            # the first such reference chunk, from a to b
-    h1, h2 = sorted((hy, sx[a, b]))                               # the hypothesis copies' starts
-    early, late = (y, x) if hy == h1 else (x, y)
-    r1 = next((m[2] for m in late if m[0] == h1), None)           # where the other puts the earlier copy's first word
-    swap = r1 is not None and r1 < a and (h2, 1, r1, 1, 0) in early and h1 - r1 >= abs(a - h1)
-    return 1 if (early is y) != swap else -1
-
-# %% ../../nbs/captions/03_meteor15.ipynb #f3c7304a
-def _later_weight(x, y)->int:
-    "Rule 5(ii): at the last reference position where alignments x and y start different weight, the one with less there goes first: -1 (x), 1 (y), 0 (nowhere)."
-    a, b = Counter(), Counter()
-    for m in x: a[m[2]] += match_weight(m)
-    for m in y: b[m[2]] += match_weight(m)
-    j = max((j for j in set(a) | set(b) if a[j] != b[j]), default=None)
-    return 0 if j is None else (-1 if a[j] < b[j] else 1)
-
-def _goes_first(y, x, later:dict)->bool:
-    "Rule 5: whether equal winner y (a final partial: matches first, choices last) goes before x in the jar's order, decided where their choices part."
-    marks = lambda s: [(lonely and _chunk_recurs(s[0], c, later), lighter, made, c) for lonely, lighter, made, c in _path(s[8])]
-    u, v = next(((u, v) for u, v in zip(marks(y), marks(x)) if u[:3] != v[:3]), (None, None))    # (lonely, minus weight, order made, match)
-    if u is None: return False
-    if u[0] != v[0]: return v[0]                                                # (i) the child that took a lonely match goes last
-    made_first, d = (u if u[2] < v[2] else v)[3], _later_weight(y[0], x[0])
-    if d and made_first is not None and made_first[4] == 0 and made_first[0] == made_first[2]:
-        return d < 0                                                            # (ii) after an exact diagonal: the earlier weight first
-    if d and u[3] is not None and v[3] is not None and all(m[4] == 0 for m in set(y[0]) ^ set(x[0])):
-        far = abs(u[3][0] - u[3][2]) - abs(v[3][0] - v[3][2])                   # y's child farther from the diagonal than x's
-        if far and (far > 0) == (d < 0): return d < 0                           # ... or its child took the farther match
-    if len(y[0]) != len(x[0]) and (u[1] == v[1] or not any(m[4] == 3 and m[1] + m[3] > 2 for m in set(y[0]) ^ set(x[0]))):
-        return len(y[0]) > len(x[0])                                            # (iii) more matches, unless a phrase and a heavier child
-    if u[1] != v[1]: return u[1] < v[1]                                         # (iv) the heavier child
-    e = _earlier_copy(y[0], x[0])
-    if e: return e > 0                                                          # (v) a chunk with the earlier copy
-    return u[2] < v[2]                                                          # (vi) the child made first
-
-# %% ../../nbs/captions/03_meteor15.ipynb #5c1d7e0a
-def _gives_way(x, y, t:list, cands)->bool:
-    "Rule 6: final x gives way to y, equal in (a) to (c) with fewer matches, when y trades a chunk of x made of exact matches and one-word stem, synonym or paraphrase matches (a paraphrase not first; no other stem or synonym candidate on their words) for exact matches of the same words earlier in the hypothesis or the reference, lying farther from the diagonal than 1 + (2 per stem or synonym match whose pair another module proposes too, 1 per paraphrase match) times the chunk's shift."
-    dx, dy = set(x[0]) - set(y[0]), set(y[0]) - set(x[0])
-    weak, ex = [m for m in dx if m[4] and m[1] == m[3] == 1], [m for m in dx if m[4] == 0]
-    if not dy or not weak or any(m[4] for m in dy) or len(weak) + len(ex) != len(dx) or count_chunks(dx) != 1: return False
-    if min(dx)[4] == 3 or sorted(t[m[0]] for m in ex) != sorted(t[m[0]] for m in dy): return False   # the same words elsewhere
-    if any((c[0] == m[0]) != (c[2] == m[2]) for m in weak for c in cands if c[4] in (1, 2)): return False   # another stem or synonym
-    if not all(any(t[e[0]] == t[m[0]] and (m[0] < e[0] or m[2] < e[2]) for e in ex) for m in dy): return False   # earlier
-    mods = _pair_modules(cands)
-    return sum(abs(m[0] - m[2]) for m in dy) > (1 + sum(1 if m[4] == 3 else 2 * (len(mods[m[0], m[2]]) > 1) for m in weak)) * abs(weak[0][0] - weak[0][2])
-
+def _skip(s, j:int, D:int)->tuple:
+    "Partial alignment `s` passing reference position `j` by, with distance `D`: a weightless chunk ending there closes and counts."
+    al, used, w, ch, zero, last, _ = s
+    ends = last is not None and last[2] + last[3] == j
+    return (al, used, w, ch + (ends and zero), zero and not ends, last, D)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #b14f69b5
-def beam_align(t:list, r:list, cands, width:int=40, back=frozenset())->list:
-    "The alignment by a beam over reference positions, `width` partial alignments kept, ranked by `_key` (stable, so ties keep the order the children were made in, but for rule 4); the best at the end, ties by rule 5, then rule 6 (a weak chunk gives way)."
-    by, sure, lone, at = {}, sure_matches(cands), lonely_diagonals(cands), {}
-    counts = _one_word_counts(cands, back)
-    busy = _search_counts(cands, counts)
-    n_test, later = Counter(c[0] for c in cands if c[4] == 0), _later_exact(cands)
-    for c in cands: by.setdefault(c[2], []).append(c); at.setdefault((c[0], c[2]), []).append(c)
-    grows = lambda s: any(not s[1] & _bits(c) for c in at.get((s[7][0] + s[7][1], s[7][2] + s[7][3]), ()))
+def _children(s, j:int, here:list, sure:set)->list:
+    "The children of partial alignment `s` at reference position `j`, as (rank, partial) without the order made: one per free candidate in `here`, each with the distances of the siblings made before it, and the skip, with all of them."
+    al, used, w, ch, zero, last, D = s
+    if last is not None and last[2] + last[3] > j: return [((-w, ch, D, 0), s)]      # inside a phrase match
+    kids, run = [], D
+    for c in here:
+        if used & _bits(c): continue
+        e = _take(s, c, run); run += abs(c[0] - c[2])
+        kids.append(((-e[2], e[3], e[6], 0), e))
+    if kids and here[0] in sure: return kids                                    # a sure match leaves no choice
+    k = _skip(s, j, run)
+    late = not kids or any(match_weight(e[5]) > 0 for _, e in kids)             # beside a weighted match, or nothing to take
+    return kids + [((-k[2], k[3], k[6], late), k)]
+
+def beam_align(t:list, r:list, cands, width:int=40)->list:
+    "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, the running distance, skips that must go after, and the order made; the best of the last beam once its open chunks close."
+    by, sure = {}, sure_matches(cands)
+    for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
-    beam = [((), 0, 0, 0, False, 0, 0, None, None)]   # matches, test words used (bits), weight, chunks, open chunk weightless, lonely ends, matches counted (3(d)), last match, choices
+    beam = [((), 0, 0, 0, False, None, 0)]
     for j in range(len(r)):
-        nxt, here = [], [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])   # a sure match leaves no choice
-        for s in beam:
-            al, used, w, ch, zero, lone_n, n, last, h = s
-            if last is not None and last[2] + last[3] > j: nxt.append(((_key(s), False), s, 'in')); continue   # inside a phrase match
-            ends = last is not None and last[2] + last[3] == j                     # its chunk can continue here
-            lone_end = ends and last in lone and _chunk_recurs(al, last, later)     # ... and closes on a lonely diagonal unless continued
-            ext = []
-            for k, c in enumerate(here):
-                if used & _bits(c): continue
-                m, cont = match_weight(c), ends and last[0] + last[1] == c[0]       # cont: continues the open chunk
-                ch2 = ch + (zero and m > 0) if cont else ch + zero + (m > 0)         # a weightless chunk counts once weighted or closed
-                e = (al + (c,), used | _bits(c), w + m, ch2, (zero or not cont) and m == 0,
-                     lone_n + (lone_end and not cont), n + (c in busy), c)
-                ext.append(e + (((_lonely_take(c, by[j], used, n_test, cands, later), -(w + m), k, c), h),))   # the choice: lonely, minus weight, order made, match
-            skip = (al, used, w, ch + (ends and zero), zero and not ends, lone_n + lone_end, n, last)
-            tag = ('stale' if any(e[7][4] == 0 for e in ext) else 'weak') if ext else 'kept'
-            keys, sk = [_key(e) for e in ext], _key(skip)
-            nxt += [((k, False), e, 'new') for k, e in zip(keys, ext)]           # rank: the key, then (rule 4) whether it skipped an exact match
-            crowd = len(keys) >= 5 and sum(k <= sk for k in keys) >= 5              # rule 4: five siblings with it or ahead
-            if not (ext and here[0] in sure): nxt.append(((sk, tag == 'stale' or crowd), skip + (((False, -w, len(here), None), h),), tag))
-        beam = [s for _, s, _ in _regroup(sorted(nxt, key=lambda x: x[0]), grows, width)]
-    final = [(s[0], None, s[2], s[3] + s[4], False, s[5] + (s[7] in lone and s[7][2] + s[7][3] == len(r) and _chunk_recurs(s[0], s[7], later)), sum(map(counts, s[0])), None, s[8]) for s in beam]
-    best = min(map(_key, final))
-    first = None
-    for s in final:                                                              # rule 5: of the best, the first in the jar's order
-        if _key(s) == best and (first is None or _goes_first(s, first, later)): first = s
-    first = next((y for y in final if _key(y)[:3] == best[:3] and len(y[0]) < len(first[0]) and _gives_way(first, y, t, cands)), first)   # rule 6
-    return sorted(first[0])
+        here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
+        nxt = [x for s in beam for x in _children(s, j, here, sure)]
+        beam = [s for _, s in sorted(nxt, key=lambda x: x[0])[:width]]        # stable: ties keep the order made
+    return sorted(min(beam, key=lambda s: (-s[2], s[3] + s[4], s[6]))[0])
 
 # %% ../../nbs/captions/03_meteor15.ipynb #f2eb4a9c
 def alignment_stats(t:list, r:list, al, function_words)->list:
@@ -473,15 +337,13 @@ class _Meteor15Aligner:
         v = self._tok.get(s)
         if v is None: v = self._tok[s] = tuple(normalize(s.replace('|||', ''), self.prefixes))
         return v
-    def candidates(self, t, r)->tuple:
-        "The candidate matches of hypothesis tokens `t` and reference tokens `r`, and the paraphrase candidates the table lists with the reference phrase first."
-        twice, back = self.table.listed(t, r)
-        return candidate_matches(t, r, self.stem, self.syn, self.para, twice), back
+    def candidates(self, t, r)->list:
+        "The candidate matches of hypothesis tokens `t` and reference tokens `r`."
+        return candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed(t, r)[0])
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
-        cands, back = self.candidates(t, r)
-        return beam_align(t, r, cands, self.width, back)
+        return beam_align(t, r, self.candidates(t, r), self.width)
     def stats(self, reference:str, candidate:str)->list:
         "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
         key = (reference, candidate)
