@@ -280,19 +280,20 @@ def _skip(s, j:int, D:int)->tuple:
 def _children(s, j:int, here:list, sure:set)->list:
     "The children of partial alignment `s` at reference position `j`, as (rank, partial) without the order made: one per free candidate in `here`, each with the distances of the siblings made before it, and the skip, with all of them."
     al, used, w, ch, zero, last, D = s
-    if last is not None and last[2] + last[3] > j: return [((-w, ch, D, 0), s)]      # inside a phrase match
+    if last is not None and last[2] + last[3] > j: return [((-w, ch, False, D, False), s)]     # inside a phrase match: goes on
     kids, run = [], D
     for c in here:
         if used & _bits(c): continue
         e = _take(s, c, run); run += abs(c[0] - c[2])
-        kids.append(((-e[2], e[3], e[6], 0), e))
+        on = match_weight(c) == 0 and last is not None and (last[0] + last[1], last[2] + last[3]) == (c[0], c[2])   # weightless, continuing
+        kids.append(((-e[2], e[3], not on, e[6], False), e))
     if kids and here[0] in sure: return kids                                    # a sure match leaves no choice
     k = _skip(s, j, run)
     late = not kids or any(match_weight(e[5]) > 0 for _, e in kids)             # beside a weighted match, or nothing to take
-    return kids + [((-k[2], k[3], k[6], late), k)]
+    return kids + [((-k[2], k[3], True, k[6], late), k)]
 
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, the running distance, skips that must go after, and the order made; the best of the last beam once its open chunks close."
+    "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, a weightless match going on with its chunk, the running distance, skips that must go after, and the order made; the best of the last beam once its open chunks close."
     by, sure = {}, sure_matches(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
