@@ -143,7 +143,7 @@ def phrase_hash(phrase:str)->int:
 
 # %% ../../nbs/captions/03_meteor15.ipynb #28448071
 def build_paraphrase_index(path)->dict:
-    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways; whether listed both ways, whether listed with the phrase first), as CSR arrays."
+    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), each with the number of the entry that lists the phrase first (`fwd`) and of the one that lists the paraphrase first (`bwd`), -1 for none, as CSR arrays."
     h1, h2, longest = [], [], 1
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         for k, line in enumerate(f):
@@ -154,23 +154,26 @@ def build_paraphrase_index(path)->dict:
             (h1 if r == 1 else h2).append(phrase_hash(p))
     a, b = np.array(h1, dtype=np.uint64), np.array(h2, dtype=np.uint64)
     del h1, h2
-    src, dst, ahead = np.concatenate([a, b]), np.concatenate([b, a]), np.arange(2 * len(a)) < len(a)   # ahead: src is the listed phrase
+    n = len(a)
+    src, dst, entry = np.concatenate([a, b]), np.concatenate([b, a]), np.tile(np.arange(n, dtype=np.int64), 2)
+    ahead = np.arange(2 * n) < n                                         # src is the entry's phrase (its first line)
     del a, b
-    o = np.lexsort((dst, src)); src, dst, ahead = src[o], dst[o], ahead[o]
+    o = np.lexsort((dst, src)); src, dst, entry, ahead = src[o], dst[o], entry[o], ahead[o]
     keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
-    starts = np.nonzero(keep)[0]
-    twice = np.diff(np.append(starts, len(src))) > 1                     # the pair listed both ways (the jar then holds two matches)
-    ahead = np.logical_or.reduceat(ahead, starts)                        # listed with src first (ParaphraseTable.listed reads both ways)
+    starts, none = np.nonzero(keep)[0], np.int64(2 * n)
+    fwd = np.minimum.reduceat(np.where(ahead, entry, none), starts)      # the entry listing src first
+    bwd = np.minimum.reduceat(np.where(ahead, none, entry), starts)      # the entry listing dst first
     src, dst = src[keep], dst[keep]
     phrases, first = np.unique(src, return_index=True)
-    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, twice=twice, ahead=ahead,
+    i32 = lambda x: np.where(x == none, -1, x).astype(np.int32)
+    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, fwd=i32(fwd), bwd=i32(bwd),
                 longest=np.array(longest))
 
 def paraphrase_index(path, cache=None)->dict:
     "The paraphrase index of `path`, read from the cache (`~/.cache/vmr_lit`) when the file's size and time match, else built and cached."
     path = Path(path); st = path.stat()
     cache = Path(cache) if cache is not None else cache_dir()
-    f = cache/f"meteor15-paraphrase-v4-{st.st_size}-{int(st.st_mtime)}.npz"
+    f = cache/f"meteor15-paraphrase-v5-{st.st_size}-{int(st.st_mtime)}.npz"
     if f.exists():
         with np.load(f) as z: return {k: z[k] for k in z.files}
     idx = build_paraphrase_index(path)
@@ -183,7 +186,7 @@ class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
         self.phrases, self.offsets, self.partners, self.longest = index['phrases'], index['offsets'], index['partners'], int(index['longest'])
-        self.twice, self.ahead = index['twice'], index['ahead']
+        self.fwd, self.bwd = index['fwd'], index['bwd']
         self.spans = lru_cache(maxsize=200_000)(self._spans)
         self.paraphrases = lru_cache(maxsize=200_000)(self._paraphrases)
     def _spans(self, words:tuple)->list:
@@ -194,24 +197,28 @@ class ParaphraseTable:
         at = np.minimum(np.searchsorted(self.phrases, h), len(self.phrases) - 1)
         return [(*sp[k], int(at[k])) for k in np.nonzero(self.phrases[at] == h)[0].tolist()]
     def _paraphrases(self, row:int)->dict:
-        "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with (whether the table lists the pair both ways, whether it lists phrase `row` first)."
+        "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with the numbers of the entries that list phrase `row` first and that list it second (-1: none)."
         lo, hi = self.offsets[row], self.offsets[row + 1]
-        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.twice[lo:hi].tolist(), self.ahead[lo:hi].tolist())))
+        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.fwd[lo:hi].tolist(), self.bwd[lo:hi].tolist())))
     def _pairs(self, t, r):
-        "Each test span and reference span the table lists as paraphrases, in test-span order, then reference-span order: (i, len, j, len, listed both ways, listed test span first)."
+        "Each test span and reference span the table lists as paraphrases: (i, len, j, len, the entry listing the test span first, the entry listing the reference span first), -1 for none."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
         at = {}
         for k, (j, m, b) in enumerate(R): at.setdefault(b, []).append(k)
         for i, n, a in T:
             P = self.paraphrases(a)
-            for k in sorted(k for b in P.keys() & at.keys() for k in at[b]): yield (i, n, *R[k][:2], *P[R[k][2]])
+            for b in P.keys() & at.keys():
+                for k in at[b]: yield (i, n, *R[k][:2], *P[b])
     def matches(self, t, r)->list:
-        "Paraphrase candidates (i, len, j, len, 3): a test span and a reference span listed as paraphrases of each other."
-        return [(i, n, j, m, 3) for i, n, j, m, _, _ in self._pairs(t, r)]
+        "Paraphrase candidates (i, len, j, len, 3) in the jar's order: each reference span (by start, then length) with its paraphrases in the table's order, each where the hypothesis has it; then each hypothesis span the same way. A pair listed both ways comes twice."
+        P = list(self._pairs(t, r))
+        by_ref = sorted((j, m, e, i, n) for i, n, j, m, _, e in P if e >= 0)
+        by_test = sorted((i, n, e, j, m) for i, n, j, m, e, _ in P if e >= 0)
+        return [(i, n, j, m, 3) for j, m, _, i, n in by_ref] + [(i, n, j, m, 3) for i, n, _, j, m in by_test]
     def listed(self, t, r)->tuple:
         "Of the candidates of `matches(t, r)`: those whose pair the table lists both ways, and those it lists with the reference phrase first (perhaps both ways)."
         P = list(self._pairs(t, r))
-        return {(*p[:4], 3) for p in P if p[4]}, {(*p[:4], 3) for p in P if p[4] or not p[5]}
+        return {(*p[:4], 3) for p in P if p[4] >= 0 and p[5] >= 0}, {(*p[:4], 3) for p in P if p[5] >= 0}
 
 # %% ../../nbs/captions/03_meteor15.ipynb #8276f9e9
 def paraphrase_matches(t:list, r:list, index:dict)->list:
@@ -222,8 +229,8 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
 def _overlap(a, b)->bool:
     return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
 
-def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
-    "Every match (test start, test length, reference start, reference length, module) the beam chooses from."
+def candidate_matches(t:list, r:list, stem, syn, para)->list:
+    "Every match (test start, test length, reference start, reference length, module) the beam chooses from, in the jar's order: exact, stem and synonym pairs by reference, then hypothesis position; then the paraphrases in `para`'s order."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
     X = []
     for j in range(len(r)):
@@ -231,15 +238,14 @@ def candidate_matches(t:list, r:list, stem, syn, para, twice=frozenset())->list:
             if t[i] == r[j]: continue
             if stem(t[i]) == stem(r[j]): X.append((i, 1, j, 1, 1))
             if syn(t[i]) & syn(r[j]): X.append((i, 1, j, 1, 2))
-    P = para(t, r)
-    return E + X + P + [c for c in P if c in twice]           # a pair listed both ways is two matches
+    return E + X + para(t, r)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #36262af8
 def match_weight(c)->int:
-    "What a match adds to the beam's first key: 2 for an exact match; for a phrase paraphrase the shorter side's length, at most 2, or 2 when the longer side has four words or more; 0 for stem, synonym and one-word paraphrase matches."
+    "What a match adds to the beam's first key: 2 for an exact match; for a phrase paraphrase the shorter side's length, at most 2, or, when the longer side has four words or more, half the two sides' lengths (rounded down); 0 for stem, synonym and one-word paraphrase matches."
     if c[4] == 0: return 2
     if c[4] != 3 or c[1] + c[3] <= 2: return 0
-    return 2 if max(c[1], c[3]) >= 4 else min(c[1], c[3], 2)
+    return (c[1] + c[3]) // 2 if max(c[1], c[3]) >= 4 else min(c[1], c[3], 2)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1d078040
 def _runs(al)->list:
@@ -296,7 +302,7 @@ def beam_align(t:list, r:list, cands, width:int=40)->list:
     "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, a weightless match going on with its chunk, the running distance, skips that must go after, and the order made; the best of the last beam once its open chunks close."
     by, sure = {}, sure_matches(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
-    for v in by.values(): v.sort(key=lambda c: (c[4], c[0]))                     # exact first, then stem, synonym, paraphrase; each in test order
+    for v in by.values(): v.sort(key=lambda c: c[4])                             # exact first, then stem, synonym, paraphrase; each in the order given
     beam = [((), 0, 0, 0, False, None, 0)]
     for j in range(len(r)):
         here = [c for c in by.get(j, ()) if c in sure][:1] or by.get(j, [])
@@ -340,7 +346,7 @@ class _Meteor15Aligner:
         return v
     def candidates(self, t, r)->list:
         "The candidate matches of hypothesis tokens `t` and reference tokens `r`."
-        return candidate_matches(t, r, self.stem, self.syn, self.para, self.table.listed(t, r)[0])
+        return candidate_matches(t, r, self.stem, self.syn, self.para)
     def align(self, reference:str, candidate:str)->list:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
