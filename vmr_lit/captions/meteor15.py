@@ -286,19 +286,19 @@ def _skip(s, j:int, D:int)->tuple:
 def _children(s, j:int, here:list, sure:set)->list:
     "The children of partial alignment `s` at reference position `j`, as (rank, partial) without the order made: one per free candidate in `here`, each with the distances of the siblings made before it, and the skip, with all of them."
     al, used, w, ch, zero, last, D = s
-    if last is not None and last[2] + last[3] > j: return [((-w, ch, False, D, True), s)]      # inside a phrase match: goes on
+    if last is not None and last[2] + last[3] > j: return [((-w, ch, False, True, D), s)]      # inside a phrase match: goes on
     kids, run = [], D
     for c in here:
         if used & _bits(c): continue
         e = _take(s, c, run); run += abs(c[0] - c[2]); m = match_weight(c)
         on = m == 0 and last is not None and (last[0] + last[1], last[2] + last[3]) == (c[0], c[2])   # weightless, continuing
-        kids.append(((-e[2], e[3], not on, e[6], m == 0), e))                     # a weighted match goes before its ties
+        kids.append(((-e[2], e[3], not on, m == 0, e[6]), e))                     # a weighted match goes before its ties
     if kids and here[0] in sure: return kids                                    # a sure match leaves no choice
     k = _skip(s, j, run)
-    return kids + [((-k[2], k[3], True, k[6], True), k)]
+    return kids + [((-k[2], k[3], True, True, k[6]), k)]
 
 def beam_align(t:list, r:list, cands, width:int=40)->list:
-    "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, a weightless match going on with its chunk, the running distance, a weighted match taken, and the order made; the best of the last beam once its open chunks close."
+    "The alignment by the jar's beam over reference positions: `width` partial alignments kept, ranked by weight, chunks, a weightless match going on with its chunk, a weighted match taken, the running distance and the order made; the best of the last beam once its open chunks close."
     by, sure = {}, sure_matches(cands)
     for c in cands: by.setdefault(c[2], []).append(c)
     for v in by.values(): v.sort(key=lambda c: c[4])                             # exact first, then stem, synonym, paraphrase; each in the order given
