@@ -226,9 +226,6 @@ def paraphrase_matches(t:list, r:list, index:dict)->list:
     return ParaphraseTable(index).matches(t, r)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #9998047a
-def _overlap(a, b)->bool:
-    return (a[0] < b[0] + b[1] and b[0] < a[0] + a[1]) or (a[2] < b[2] + b[3] and b[2] < a[2] + a[3])
-
 def candidate_matches(t:list, r:list, stem, syn, para)->list:
     "Every match (test start, test length, reference start, reference length, module) the beam chooses from, in the jar's order: exact, stem and synonym pairs by reference, then hypothesis position; then the paraphrases in `para`'s order."
     E = [(i, 1, j, 1, 0) for j in range(len(r)) for i in range(len(t)) if t[i] == r[j]]
