@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['CAPTION_CONVENTIONS', 'CAPTION_FAMILIES', 'ANET_COCO', 'CAPTION_EVALUATORS', 'score_field', 'caption_metrics',
-           'script_meteor', 'field_label', 'label_warning', 'CaptionReport', 'progress_bar', 'fork_map',
-           'random_penalty', 'PTBContext', 'anet_coco', 'anet_coco_video', 'register_caption_evaluator',
-           'evaluate_captions']
+           'script_meteor', 'script_scorer', 'field_label', 'label_warning', 'CaptionReport', 'progress_bar',
+           'fork_map', 'random_penalty', 'PTBContext', 'PTBMeteor15', 'anet_coco', 'anet_coco_video',
+           'register_caption_evaluator', 'evaluate_captions']
 
 # %% ../../nbs/captions/08_evaluate.ipynb #72d46fdc
 import inspect
@@ -21,7 +21,8 @@ from .. import core
 from ..core import InputError, Report, register_evaluator, register_preset, get_preset, parse_metric
 from .soda import soda_video, soda_video_all, cached_scorer, SODA_VARIANTS, MULTI_REF
 from typing import Optional
-from .meteor import ScoreTable, JavaMeteor, java_available, meteor_name, scorer_name
+from .meteor import ScoreTable, JavaMeteor, meteor_name, scorer_name, score_all
+from .meteor15 import Meteor15, meteor15_available
 from .soda import get_scorer
 from .densevid import ANET_TIOUS, anet_video, anet_items
 from ..io.captions import CaptionGT, CaptionPred, as_caption_gt, as_caption_pred
@@ -41,9 +42,10 @@ ANET_COCO = ('Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'ROUGE_L', 'CIDEr')   # the
 
 def score_field(scorer)->str:
     "The name of the ActivityNet score field for a scorer: METEOR, BLEU4 or Score."
-    if isinstance(scorer, str): return {'meteor': 'METEOR', 'java-meteor': 'METEOR', 'bleu4': 'BLEU4'}.get(scorer, 'Score')
+    if isinstance(scorer, str): return {'meteor': 'METEOR', 'meteor-1.5': 'METEOR', 'java-meteor': 'METEOR', 'bleu4': 'BLEU4'}.get(scorer, 'Score')
     name = type(scorer).__name__ if not inspect.isfunction(scorer) else scorer.__name__
-    return {'MeteorScorer': 'METEOR', 'JavaMeteor': 'METEOR', 'meteor': 'METEOR', 'bleu4': 'BLEU4'}.get(name, 'Score')
+    return {'MeteorScorer': 'METEOR', 'JavaMeteor': 'METEOR', 'Meteor15': 'METEOR', 'PTBMeteor15': 'METEOR', 'meteor': 'METEOR',
+            'bleu4': 'BLEU4'}.get(name, 'Score')
 
 def caption_metrics(metrics, tious, field_name='METEOR')->list:
     "Expand family names into metric names; check full names."
@@ -68,36 +70,59 @@ def caption_metrics(metrics, tious, field_name='METEOR')->list:
     return list(dict.fromkeys(out))
 
 # %% ../../nbs/captions/08_evaluate.ipynb #e005d6c7
+_SAME_NUMBERS = {'meteor-1.5': 'java', 'meteor-1.5-swapped': 'java-swapped'}   # Meteor15 gives the jar's numbers (captions/03_meteor15)
+
 def script_meteor(preset:str)->Optional[str]:
     "The METEOR the script behind `preset` scores with ('java', 'java-swapped'), or None (no preset, or no METEOR)."
     return core.PRESETS[preset]['conventions'].get('script_meteor') if preset in core.PRESETS else None
 
+def script_scorer(preset:str)->Optional[str]:
+    "The scorer a preset takes when none is given: 'meteor-1.5' where pycocoevalcap's METEOR 1.5 files are found, else 'meteor' (nltk); None without a script METEOR."
+    if script_meteor(preset) is None: return None
+    return 'meteor-1.5' if meteor15_available() else 'meteor'
+
+def _script_numbers(preset, used)->bool:
+    "Whether the METEOR `used` gives the numbers of the script behind `preset` (True without one)."
+    want = script_meteor(preset)
+    return want is None or want in (used, _SAME_NUMBERS.get(used))
+
 def field_label(name:str,         # the field as the script names it: 'ANet.METEOR', 'SODA_c.F1', 'METEOR', 'Para_METEOR', ...
                 preset:str=None,  # the preset the run reproduces (None: vmr_lit's own names)
-                used:str=None,    # the scorer behind the field (`scorer_name`: 'java', 'nltk', 'bleu4', ...)
+                used:str=None,    # the scorer behind the field (`scorer_name`: 'meteor-1.5', 'java', 'nltk', ...; '-swapped' added for SODA's swapped call)
                )->str:
     "The name a METEOR-derived field is printed under: the script's label only when the run used the script's METEOR, else `name(used)`."
-    want = script_meteor(preset)
-    return name if want is None or used == want else f"{name}({used})"
+    return name if _script_numbers(preset, used) else f"{name}({used})"
 
 def label_warning(preset:str, used:str)->Optional[str]:
     "The one warning of a run whose METEOR-derived fields carry `(used)`: what differs and how to get the script's numbers."
-    want = script_meteor(preset)
-    if want is None or used == want: return None
+    if _script_numbers(preset, used): return None
     script = core.PRESETS[preset]['doc'].split(':')[0]
-    if want == 'java':
-        return (f"--preset {preset}: {script} scores captions with the Java METEOR 1.5 jar; this run used {used}, so the "
-                f"METEOR-derived fields are printed as '({used})' and are not the script's numbers (nltk's METEOR runs about "
-                "0.15 higher). For the script's numbers install Java and `pip install vmr_lit[java]` (pycocoevalcap's "
-                "meteor-1.5.jar) and run without --scorer: the preset then takes the jar")
-    return (f"--preset {preset}: {script} scores METEOR 1.5 with reference and caption swapped and keeps its own traceback, "
-            f"which vmr_lit does not reproduce: the SODA fields are printed as '({used})' ({used} METEOR, vmr_lit's optimal "
-            "matching) and are not the script's numbers")
+    fix = ("For the script's numbers install pycocoevalcap's METEOR 1.5 files (`pip install -e \".[meteor]\"`, no Java needed) "
+           "and run without --scorer: the preset then takes meteor-1.5")
+    if script_meteor(preset) == 'java':
+        return (f"--preset {preset}: {script} scores captions with METEOR 1.5 (meteor-1.5.jar); this run used {used}, so the "
+                f"METEOR-derived fields are printed as '({used})' and are not the script's numbers (nltk's METEOR runs about 0.15 higher). " + fix)
+    return (f"--preset {preset}: {script} scores SODA's captions with METEOR 1.5, reference and caption swapped; this run used {used}, "
+            f"so the SODA fields are printed as '({used})' and are not the script's numbers. {fix}, with the swapped call")
 
 def _scorer_field(name, fname='METEOR')->bool:
     "Whether a metric's value comes from the caption scorer: every SODA field, and the ActivityNet score field."
     s = parse_metric(name)
     return s.family.startswith('SODA') or (s.family == 'ANet' and s.field == fname)
+
+# %% ../../nbs/captions/08_evaluate.ipynb #a99d279b
+def _soda_departures(preset, names, n_without)->tuple:
+    "fujiso/SODA's fields among `names` that differ from its numbers whatever the METEOR, and the warning that says why."
+    if script_meteor(preset) != 'java-swapped': return [], None
+    fam = {n: parse_metric(n).family for n in names}
+    ab = [n for n in names if fam[n] in ('SODA_a', 'SODA_b')]
+    out = [n for n in names if fam[n].startswith('SODA')] if n_without else ab
+    if not out: return [], None
+    why = (["SODA (a) and (b) follow its traceback, which is not always an optimal matching (vmr_lit takes the optimal one)"] if ab else []) + \
+          ([f"it leaves reference videos without captions ({n_without} here) out of its means (vmr_lit counts them 0)"] if n_without else [])
+    script = core.PRESETS[preset]['doc'].split(':')[0]
+    return out, (f"--preset {preset}: {script} computes these fields otherwise, whatever the METEOR: {'; '.join(why)}. They are "
+                 "printed as '(vmr_lit)' and are not the script's numbers")
 
 # %% ../../nbs/captions/08_evaluate.ipynb #78cf5434
 def _video_inputs(gts, pred, conv):
@@ -222,6 +247,24 @@ class PTBContext:
         seq = list(seq)
         return [self._get(seq, k) for k in range(len(seq))]
 
+# %% ../../nbs/captions/08_evaluate.ipynb #4e4bf3e0
+class PTBMeteor15:
+    "METEOR 1.5 without Java (`Meteor15`) on densevid_eval's PTB tokens: the numbers of `JavaMeteor(ptb=True, neighbours=True)`."
+    meteor = 'meteor-1.5'                                # which METEOR it computes (`meteor_name`)
+    def __init__(self, meteor15:Meteor15=None):          # the scorer of the token strings (default `Meteor15()`: pycocoevalcap's files)
+        self.m, self.tok = meteor15 if meteor15 is not None else Meteor15(), PTBContext()
+    def _one(self, x): return self.tok.seq([x])[0]       # alone: followed by NEXT_LINE
+    def __call__(self, reference, candidate:str)->float:
+        r = self._one(reference) if isinstance(reference, str) else [self._one(x) for x in reference]
+        return self.m(r, self._one(candidate))
+    def corpus(self, pairs)->tuple:
+        "(aggregate, segment scores) of `pairs` [(reference or references, candidate), ...], each side tokenised as one list, in order."
+        pairs = list(pairs)
+        if all(isinstance(r, str) for r, _ in pairs):
+            return self.m.corpus(list(zip(self.tok.seq([r for r, _ in pairs]), self.tok.seq([c for _, c in pairs]))))
+        return self.m.corpus([(self._one(r) if isinstance(r, str) else [self._one(x) for x in r], self._one(c)) for r, c in pairs])
+    def __repr__(self): return f"PTBMeteor15({self.m!r})"
+
 # %% ../../nbs/captions/08_evaluate.ipynb #5a5036b3
 def _anet_tokens(items, tok)->tuple:
     "The references and captions of a video's pairs as token strings (U+00A0 kept inside a token)."
@@ -310,7 +353,7 @@ def _soda_values(job, v, pw, ps, vals, q):
     per_t_a = any(s.family == 'SODA_a' and s.theta is not None for s in specs)
     variants = [f[-1] for f in ('SODA_a', 'SODA_b', 'SODA_c') if f in fams]
     if not variants: return
-    sv = soda_video_all(job['refs'][v], pw, ps, variants, job['scorer'], tious=tious, extra_tious=job['soda_tious'] if per_t_a else (),
+    sv = soda_video_all(job['refs'][v], pw, ps, variants, job['soda_scorer'], tious=tious, extra_tious=job['soda_tious'] if per_t_a else (),
                         multi_ref=conv['multi_ref'], sort_refs=conv['sort_refs'], ties=conv['ties'], **job['kw'])
     if per_t_a: sv['a'] = np.mean([sv[('a', t)] for t in tious], axis=0)   # as the mean of the single-threshold runs
     for s, n in zip(specs, names):
@@ -381,8 +424,9 @@ def _conventions(preset, conventions)->dict:
 # %% ../../nbs/captions/08_evaluate.ipynb #953ad894
 def _scorer(conv, order, refs, P, bar):
     "(the caption scorer as configured, the same behind a cache of pair scores)."
-    _stage(bar, {'meteor': 'WordNet (nltk METEOR)', 'java-meteor': 'Java METEOR'}.get(str(conv['scorer']), 'scorer'))
-    scorer_obj = JavaMeteor(ptb=True, neighbours=True) if conv['scorer'] == 'java-meteor' else get_scorer(conv['scorer'])
+    _stage(bar, {'meteor': 'WordNet (nltk METEOR)', 'java-meteor': 'Java METEOR', 'meteor-1.5': 'METEOR 1.5 (paraphrase table)'}.get(str(conv['scorer']), 'scorer'))
+    ptb = {'java-meteor': lambda: JavaMeteor(ptb=True, neighbours=True), 'meteor-1.5': PTBMeteor15}.get(str(conv['scorer']))   # on PTB tokens
+    scorer_obj = ptb() if ptb else get_scorer(conv['scorer'])
     scorer = cached_scorer(scorer_obj)
     if hasattr(scorer_obj, 'corpus'): scorer.corpus = scorer_obj.corpus
     _stage(bar, 'PTB tokenizer (Java)' if hasattr(scorer_obj, 'prepare') else 'videos')
@@ -390,6 +434,12 @@ def _scorer(conv, order, refs, P, bar):
         scorer_obj.prepare({x for v in order for _, s in refs[v] for x in s} | {x for v in order if v in P for x in P[v][1]}
                            | ({conv['penalty']} if conv['penalty'] and conv['penalty'] != 'random' else set()))
     return scorer_obj, scorer
+
+class _Swapped:
+    "fujiso/SODA's METEOR call: `f(reference, caption)` scores the caption as the reference and the reference as the hypothesis."
+    def __init__(self, scorer): self.scorer = scorer
+    def __call__(self, reference, candidate): return self.scorer(candidate, reference)
+    def score_pairs(self, refs, cands): return score_all(self.scorer, cands, refs)
 
 def _forked_chunk(job, idx): return _score_videos(job, idx)
 
@@ -410,8 +460,8 @@ def _run(job, scorer_obj, n_jobs, bar):
     return vals, n_without, n_pairs, n_unmatched
 
 # %% ../../nbs/captions/08_evaluate.ipynb #9810fb60
-def _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname)->dict:
-    "What scoring a video reads: the inputs, the parsed metrics, the thresholds, the scorer, the tokenizer and CIDEr-D's document frequencies."
+def _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname, swap=False)->dict:
+    "What scoring a video reads: the inputs, the parsed metrics, the thresholds, the scorer (SODA's swapped with `swap`), the tokenizer and CIDEr-D's document frequencies."
     specs = [parse_metric(n) for n in names]
     fams = {s.family for s in specs}
     soda_tious = tuple(sorted({*tious, *[s.theta for s in specs if s.family == 'SODA_a' and s.theta is not None]}, reverse=True))
@@ -424,7 +474,7 @@ def _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname)->dict:
         scorer_obj.prepare_sequences(_anet_prepass(job0))        # the Java tokenizer: one call for the whole run
     if conv['cider_idf'] == 'corpus' and any(s.family == 'ANet' and s.field in ANET_COCO for s in specs): df = _corpus_df(job0, tok)
     return dict(tok=tok, df=df, order=order, refs=refs, P=P, specs=specs, names=names, fams=fams, conv=conv, scorer=scorer, tious=tious,
-                soda_tious=soda_tious, anet_tious=anet_tious, fname=fname, kw=kw)
+                soda_scorer=_Swapped(scorer) if swap else scorer, soda_tious=soda_tious, anet_tious=anet_tious, fname=fname, kw=kw)
 
 # %% ../../nbs/captions/08_evaluate.ipynb #6fee4b9e
 def _report(vals, label, order, n_without, n_pairs, n_unmatched, gts, pred, unknown, n_trunc, conv, tious, n_jobs, preset, meteor):
@@ -443,11 +493,15 @@ def _report(vals, label, order, n_without, n_pairs, n_unmatched, gts, pred, unkn
     s['n_unknown_videos'] = len(unknown)
     return rep
 
-def _labels(names, derived, preset, used)->dict:
-    "The label each metric is printed under (`field_label`); the run's one warning when they carry `(used)`."
+def _labels(names, derived, preset, used, n_without=0)->dict:
+    "The label each metric is printed under (`field_label`; `(vmr_lit)` where a fujiso/SODA preset departs from its script); the run's warnings."
+    if script_meteor(preset) == 'java-swapped': derived = [n for n in derived if n.startswith('SODA')]   # fujiso/SODA prints SODA only
     note = label_warning(preset, used) if derived else None
     if note: warnings.warn(note, stacklevel=3)
-    return {n: field_label(n, preset, used) if n in derived else n for n in names}
+    label = {n: field_label(n, preset, used) if n in derived else n for n in names}
+    own, why = _soda_departures(preset, [n for n in derived if label[n] == n], n_without)
+    if why: warnings.warn(why, stacklevel=3)
+    return {n: f"{n}(vmr_lit)" if n in own else label[n] for n in names}
 
 def _warn_unknown(pred, unknown):
     if not unknown: return
@@ -461,7 +515,7 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
                       metrics=None,       # names or families (default SODA_a, SODA_b, SODA_c, ANet)
                       k=None,             # unused (no cut-off in captioning metrics)
                       iou=None,           # thresholds of SODA (a) and the ActivityNet scorer (default 0.3 0.5 0.7 0.9)
-                      preset:str=None,    # 'soda-official', 'soda-official-mr', 'densevid-2018'
+                      preset:str=None,    # 'densevid', 'soda-official', ... (`vmr-lit presets`); one with a script METEOR takes METEOR 1.5 by default
                       progress:bool=None,   # progress bar over videos: None = on a terminal only, True/False force it
                       **conventions,      # see CAPTION_CONVENTIONS
                      )->Report:
@@ -476,22 +530,25 @@ def evaluate_captions(gt,                 # reference file(s): path, CaptionGT, 
     fname = score_field(conv['scorer'])
     names = caption_metrics(metrics, tious, fname)
     derived = [n for n in names if _scorer_field(n, fname)]
-    if script_meteor(preset) == 'java' and 'scorer' not in conventions and derived:   # the script's METEOR when Java runs here
-        conv['scorer'] = 'java-meteor' if java_available() else 'meteor'
+    if script_meteor(preset) and 'scorer' not in conventions and derived: conv['scorer'] = script_scorer(preset)   # METEOR 1.5 where found
+    swap = script_meteor(preset) == 'java-swapped' and conv['scorer'] in ('meteor-1.5', 'java-meteor')   # fujiso/SODA's METEOR call
     order, refs, P, unknown, n_trunc = _video_inputs(gts, pred, conv)
     if conv['penalty_rule'] not in ('caption', 'file'): raise InputError("penalty_rule must be 'caption' or 'file'")
-    label = _labels(names, derived, preset, scorer_name(conv['scorer']))  # 'nltk', 'java', ...: the warning before the bar
+    label = _labels(names, derived, preset, scorer_name(conv['scorer']) + ('-swapped' if swap else ''),   # the warnings before the bar
+                    sum(v not in P or not len(P[v][0]) for v in order))
     bar = progress_bar(len(order), progress)
     scorer_obj, scorer = _scorer(conv, order, refs, P, bar)
-    job = _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname)
+    job = _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname, swap)
     _warn_unknown(pred, unknown)
     _stage(bar, 'videos')
-    n_jobs = 1 if hasattr(scorer_obj, 'corpus') else int(conv.get('n_jobs') or 1)   # a Java process cannot be shared by forks
+    n_jobs = 1 if isinstance(scorer_obj, JavaMeteor) else int(conv.get('n_jobs') or 1)   # a Java process cannot be shared by forks
     vals, n_without, n_pairs, n_unmatched = _run(job, scorer_obj, n_jobs, bar)
     if bar is not None: bar.close()
     if conv['scorer'] == 'java-meteor': scorer_obj.close()                # the jar this run started
-    return _report(vals, label, order, n_without, n_pairs, n_unmatched, gts, pred, unknown, n_trunc, conv, tious, n_jobs, preset,
-                   meteor_name(scorer_obj) if derived else None)
+    rep = _report(vals, label, order, n_without, n_pairs, n_unmatched, gts, pred, unknown, n_trunc, conv, tious, n_jobs, preset,
+                  meteor_name(scorer_obj) if derived else None)
+    rep.info['soda_swapped'] = swap                                      # SODA's caption scorer called as fujiso/SODA calls METEOR
+    return rep
 
 register_evaluator(CaptionPred, evaluate_captions)
 

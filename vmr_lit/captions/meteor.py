@@ -297,13 +297,13 @@ class ScoreTable:
         except KeyError: raise InputError(f"ScoreTable: no score for reference {reference!r} and candidate {candidate!r}") from None
 
 def meteor_name(scorer)->Optional[str]:
-    "Which METEOR a scorer computes: 'java' (the METEOR 1.5 jar), 'nltk', another name a scorer declares, or None (not METEOR)."
-    if isinstance(scorer, str): return {'meteor': 'nltk', 'java-meteor': 'java'}.get(scorer)
+    "Which METEOR a scorer computes: 'java' (the METEOR 1.5 jar), 'meteor-1.5' (its Python equal), 'nltk', another name a scorer declares, or None (not METEOR)."
+    if isinstance(scorer, str): return {'meteor': 'nltk', 'java-meteor': 'java', 'meteor-1.5': 'meteor-1.5'}.get(scorer)
     if scorer is meteor: return 'nltk'
     return getattr(scorer, 'meteor', None)
 
 def scorer_name(scorer)->str:
-    "A short name for the scorer behind a field: its METEOR ('java', 'nltk'), else 'bleu4', 'cider' or the callable's name."
+    "A short name for the scorer behind a field: its METEOR ('java', 'meteor-1.5', 'nltk'), else 'bleu4', 'cider' or the callable's name."
     m = meteor_name(scorer)
     if m is not None: return m
     if isinstance(scorer, str): return scorer

@@ -82,7 +82,7 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
                         metrics=('METEOR', 'CIDEr', 'Bleu_4'),  # among Bleu_1..4, METEOR, ROUGE_L, CIDEr
                         order:str='start',       # generated captions sorted by 'start' or kept in 'file' order
                         words=pdvc_words,        # sentence -> words (PDVC's rule by default)
-                        meteor=None,             # None: nltk METEOR; a JavaMeteor for the jar
+                        meteor=None,             # None: nltk METEOR; METEOR 1.5: `PTBMeteor15()` (no Java) or the jar, `JavaMeteor(ptb=True)`
                         n_jobs:int=1,            # processes for METEOR and CIDEr per video (forked; the same numbers)
                        )->CaptionReport:         # `Para.<metric>` corpus values, one row per reference video
     "Paragraph-level METEOR / CIDEr / BLEU of dense captions (PDVC and Vid2Seq lineages)."

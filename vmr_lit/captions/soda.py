@@ -17,6 +17,7 @@ from ..moments.iou import temporal_iou
 from .coco import cider_d_one, document_frequency, DocumentFrequency
 from .ptb import ptb_lines
 from .meteor import score_all, MeteorScorer, JavaMeteor, tokenize
+from .meteor15 import Meteor15
 from ..kernels.jit import jit_enabled
 from ..kernels.soda import lex_match, lex_many, lex_arranged   # the compiled DPs (kernels/04_soda)
 
@@ -494,11 +495,11 @@ def bleu4(reference, candidate:str)->float:
     if not c or not any(tokenize(r) for r in refs): return 0.0
     return float(sentence_bleu([tokenize(r) for r in refs], c, smoothing_function=SmoothingFunction().method1))
 
-SCORERS = {'meteor': MeteorScorer, 'bleu4': lambda: bleu4, 'cider': CiderScorer}
+SCORERS = {'meteor': MeteorScorer, 'meteor-1.5': Meteor15, 'bleu4': lambda: bleu4, 'cider': CiderScorer}
 
 def get_scorer(scorer='meteor')->Callable:
-    "A scorer from a name ('meteor', 'bleu4', 'cider', 'java-meteor') or a callable (returned as is)."
+    "A scorer from a name ('meteor', 'meteor-1.5', 'bleu4', 'cider', 'java-meteor') or a callable (returned as is)."
     if callable(scorer): return scorer
     if scorer == 'java-meteor': return JavaMeteor()
-    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, bleu4, cider, java-meteor, or a callable")
+    if scorer not in SCORERS: raise InputError(f"unknown scorer {scorer!r}; valid: meteor, meteor-1.5, bleu4, cider, java-meteor, or a callable")
     return SCORERS[scorer]()

@@ -19,12 +19,14 @@ from ..io.captions import (CaptionGT, CaptionPred, check_window, check_sentence,
                                  finite_number, caption_lists)
 from ..moments.iou import temporal_iou
 from .densevid import anet_items
-from .evaluate import random_penalty, CaptionReport, progress_bar, script_meteor, field_label, label_warning, register_caption_evaluator
+from .evaluate import (random_penalty, CaptionReport, progress_bar, script_meteor, script_scorer, field_label, label_warning,
+                                       register_caption_evaluator)
 from .ptb import ptb_lines
 from .soda import soda_match, soda_prf
 from .coco import caption_scores
 from .paragraphs import pdvc_words
-from .meteor import MeteorScorer, JavaMeteor, java_available, meteor_name, scorer_name
+from .meteor import MeteorScorer, JavaMeteor, meteor_name, scorer_name
+from .meteor15 import Meteor15
 
 # %% ../../nbs/captions/10_vid2seq.ipynb #53794af6
 TIME_TOKEN = re.compile(r'<time_token_(\d+)>')
@@ -169,16 +171,17 @@ class Vid2SeqReport(CaptionReport):
 # %% ../../nbs/captions/10_vid2seq.ipynb #4dd69c5d
 def _meteor_engine(scorer):
     if scorer == 'meteor': return MeteorScorer(tokenizer=str.split)      # nltk on the PTB tokens
+    if scorer == 'meteor-1.5': return Meteor15()                          # the jar's numbers without Java, on the PTB tokens
     if scorer == 'java-meteor': return JavaMeteor()                       # the jar; the sentences are tokenised already
-    if isinstance(scorer, (MeteorScorer, JavaMeteor)): return scorer
-    raise InputError(f"scorer must be 'meteor' (nltk), 'java-meteor' or a MeteorScorer/JavaMeteor, got {scorer!r}")
+    if isinstance(scorer, (MeteorScorer, Meteor15, JavaMeteor)): return scorer
+    raise InputError(f"scorer must be 'meteor' (nltk), 'meteor-1.5', 'java-meteor' or a MeteorScorer/Meteor15/JavaMeteor, got {scorer!r}")
 
 def _vid2seq_conventions(preset, conventions)->dict:
-    "The conventions of a run: defaults, the preset's, the caller's; the preset's script's METEOR (the jar) when Java runs here."
+    "The conventions of a run: defaults, the preset's, the caller's; the script's METEOR 1.5 (`script_scorer`) where pycocoevalcap's files are found."
     conv = dict(VID2SEQ_CONVENTIONS)
     if preset is not None: conv.update({a: b for a, b in core.get_preset(preset, 'captions').items() if a not in ('evaluator', 'script_meteor')})
     conv.update(conventions)
-    if script_meteor(preset) == 'java' and 'scorer' not in conventions: conv['scorer'] = 'java-meteor' if java_available() else 'meteor'
+    if script_meteor(preset) == 'java' and 'scorer' not in conventions: conv['scorer'] = script_scorer(preset)
     bad = set(conv) - set(VID2SEQ_CONVENTIONS)
     if bad: raise InputError(f"unknown convention(s) {', '.join(sorted(bad))} for the Vid2Seq scorer; valid: {', '.join(VID2SEQ_CONVENTIONS)}")
     if conv['meteor_order'] not in ('string', 'index'): raise InputError("meteor_order must be 'string' (eval_dvc.py) or 'index'")

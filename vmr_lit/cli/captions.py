@@ -10,7 +10,7 @@ from ..core import PRESETS, InputError, get_preset
 from ..api import evaluate
 from ..captions.soda import SODA_VARIANTS, MULTI_REF
 from ..captions.meteor import MeteorScorer, JavaMeteor
-from ..captions.evaluate import field_label
+from ..captions.evaluate import field_label, PTBMeteor15
 from ..captions.paragraphs import evaluate_paragraphs
 from ..captions.vid2seq import evaluate_vid2seq, vid2seq_printout
 from ..io.captions import sample_captions
@@ -33,8 +33,10 @@ def _captions_args(p):
     p.add_argument('--current', action='store_true', help='the ActivityNet Challenge scorer (ANet.METEOR, proposal precision/recall)')
     p.add_argument('--metrics', nargs='+', default=None, help='metric names, e.g. SODA_c.F1 ANet.METEOR (overrides --soda/--current)')
     p.add_argument('--iou', type=float, nargs='+', default=None, help='thresholds of SODA (a) and the ActivityNet scorer (default 0.3 0.5 0.7 0.9)')
-    p.add_argument('--scorer', choices=['meteor', 'bleu4', 'cider', 'java-meteor'], default=None, help="caption scorer: meteor = nltk, java-meteor = the METEOR 1.5 jar, cider = CIDEr-D with the matched reference set's IDF "
-                   "(default: a preset's script's METEOR, the jar, when Java and pycocoevalcap are installed; else nltk)")
+    p.add_argument('--scorer', choices=['meteor', 'meteor-1.5', 'bleu4', 'cider', 'java-meteor'], default=None,
+                   help="caption scorer: meteor = nltk, meteor-1.5 = METEOR 1.5 in Python (the jar's numbers, pycocoevalcap's files, no Java), "
+                        "java-meteor = the METEOR 1.5 jar (Java), cider = CIDEr-D with the matched reference set's IDF "
+                        "(default: a preset's script's METEOR, meteor-1.5, where pycocoevalcap is installed; else nltk)")
     p.add_argument('--multi-ref', choices=list(MULTI_REF), default=None, help='how several reference files combine (default pool)')
     p.add_argument('--max-proposals', type=int, default=None, help='keep the first N captions per video')
     p.add_argument('--reversed', choices=['raise', 'zero'], default=None, help='reversed predicted windows: error (default) or IoU 0')
@@ -69,14 +71,14 @@ def anet_table(rep,                  # a captions Report holding `anet_verbose_m
 # %% ../../nbs/cli/05_captions.ipynb #a357483f
 def _add_paragraphs(rep, args):
     "`--paragraphs`: the paragraph means join the summary, scored with the run's METEOR and labelled as its fields are."
-    used = rep.summary.get('meteor') or ('java' if args.scorer == 'java-meteor' else 'nltk')
-    jm = JavaMeteor(ptb=True, neighbours=True) if used == 'java' else None
+    used = rep.summary.get('meteor') or {'java-meteor': 'java', 'meteor-1.5': 'meteor-1.5'}.get(args.scorer, 'nltk')
+    jm = JavaMeteor(ptb=True, neighbours=True) if used == 'java' else PTBMeteor15() if used == 'meteor-1.5' else None
     para = evaluate_paragraphs(list(args.gt), args.pred, meteor=jm, n_jobs=args.jobs or 1)
     tail = {k: rep.summary.pop(k) for k in [k for k in rep.summary if k in rep.COUNTS or k in rep.NOTES]}
     rep.summary.update({field_label(k, args.preset, used) if k == 'Para.METEOR' else k: v
                         for k, v in para.summary.items() if k.startswith('Para.')})
     rep.summary.update(tail); rep.summary.setdefault('meteor', used)
-    if jm is not None: jm.close()
+    if isinstance(jm, JavaMeteor): jm.close()
 
 def _vid2seq_run(args)->int:
     "`vmr-lit captions --preset vid2seq`: score with `evaluate_vid2seq` and print as eval_dvc.py does."
