@@ -119,7 +119,7 @@ def _soda_departures(preset, names, n_without)->tuple:
     out = [n for n in names if fam[n].startswith('SODA')] if n_without else ab
     if not out: return [], None
     why = (["SODA (a) and (b) follow its traceback, which is not always an optimal matching (vmr_lit takes the optimal one)"] if ab else []) + \
-          ([f"it leaves reference videos without captions ({n_without} here) out of its means (vmr_lit counts them 0)"] if n_without else [])
+          ([f"it leaves the reference videos the system left without captions ({n_without} here) out of its means (vmr_lit counts them 0)"] if n_without else [])
     script = core.PRESETS[preset]['doc'].split(':')[0]
     return out, (f"--preset {preset}: {script} computes these fields otherwise, whatever the METEOR: {'; '.join(why)}. They are "
                  "printed as '(vmr_lit)' and are not the script's numbers")
