@@ -11,12 +11,18 @@
    run, a plain implementation (nltk METEOR called once per distinct pair without vmr_lit's word caches,
    one process) scores a subsample of the videos; the report gives the ratio of per-video times.
 
+With `--scorer meteor-1.5` the full run scores METEOR everywhere (SODA, the ActivityNet scorer, the paragraphs) with
+METEOR 1.5 without Java (`PTBMeteor15`: densevid_eval's PTB tokens, `Meteor15`'s compiled engine, kernels/07_meteor15),
+and the plain implementation in the same run is `Meteor15(engine='plain')` (its reference: `align`, `alignment_stats`),
+one process, on `--plain-videos` videos, checked to give the same numbers.
+
 References: ../shared/data/activitynet_captions/{val,test}.json (val_1, val_2) when present, else
 synthetic references of the same size (`vmr_lit.io.captions.sample_captions`).
 
     python bench/bench_captions.py                 # both parts, full size
     python bench/bench_captions.py --videos 500    # a subsample of videos
     python bench/bench_captions.py --skip-full     # only the METEOR speed-up
+    python bench/bench_captions.py --scorer meteor-1.5 --plain-videos 20   # METEOR 1.5 (no Java) everywhere
 """
 import argparse, json, os, re, resource, sys, time
 from pathlib import Path
@@ -99,14 +105,15 @@ def cpu_seconds():
     a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
 
-def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False):
-    "SODA a/b/c + the complete ActivityNet scorer + paragraph metrics: (report, wall seconds[, CPU seconds])."
+def full_run(g1, g2, pred, n_jobs=2, scorer=None, cpu=False, make=None):
+    "SODA a/b/c + the complete ActivityNet scorer + paragraph metrics: (report, wall seconds[, CPU seconds]). `make()`: (scorer, paragraph METEOR), made inside the timing."
     from vmr_lit.cli.captions import anet_verbose_metrics
     from vmr_lit.captions.paragraphs import evaluate_paragraphs
     t0, c0 = time.perf_counter(), cpu_seconds()
+    scorer, para_meteor = make() if make else (scorer, None)
     rep = api.evaluate([g1, g2], pred, metrics=ALL + anet_verbose_metrics(), preset='densevid',
                         scorer=scorer or MeteorScorer(), n_jobs=n_jobs)
-    para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'], n_jobs=n_jobs)
+    para = evaluate_paragraphs([g1, g2], pred, metrics=['METEOR', 'CIDEr', 'Bleu_4'], n_jobs=n_jobs, meteor=para_meteor)
     t, c = time.perf_counter() - t0, cpu_seconds() - c0
     rep.summary.update({k: v for k, v in para.summary.items() if k.startswith('Para.')})
     return (rep, t, c) if cpu else (rep, t)
@@ -116,6 +123,13 @@ def plain_scorer():
     from nltk.translate.meteor_score import meteor_score
     def meteor(r, c): return meteor_score([tokenize(r)], tokenize(c))   # named so the field is METEOR
     return meteor
+
+def meteor15_scorers(engine):
+    "METEOR 1.5 on densevid_eval's PTB tokens for the ActivityNet scorer and SODA, and for the paragraphs (one `Meteor15`: its resources loaded once)."
+    from vmr_lit.captions.evaluate import PTBMeteor15
+    from vmr_lit.captions.meteor15 import Meteor15
+    m = Meteor15(engine=engine)
+    return PTBMeteor15(m), PTBMeteor15(m)
 
 def subsample(g1, g2, pred, n):
     keep = set(g1.vids[:n])
@@ -135,24 +149,32 @@ def main(argv=None):
     ap.add_argument('--jobs', type=int, default=2, help='processes for the full run (default 2)')
     ap.add_argument('--json', default=None, help='write the results as JSON')
     ap.add_argument('--plain-videos', type=int, default=100, help='videos scored by the plain implementation (default 100)')
+    ap.add_argument('--scorer', choices=['nltk', 'meteor-1.5'], default='nltk', help="the METEOR of the full run (default nltk's)")
     a = ap.parse_args(argv)
+    m15 = a.scorer == 'meteor-1.5'
     out = {}
     g1, g2, src = references(a.videos)
     print(f"references: {src}: {len(g1)} + {len(g2)} videos, {sum(map(len, g1.sentences)) + sum(map(len, g2.sentences))} captions")
-    sp = meteor_speedup(g1, a.pairs)
-    out['meteor'] = sp
-    print(f"METEOR on {sp['n_pairs']} distinct real caption pairs (scores identical to nltk):")
-    print(f"  plain nltk           {sp['plain_pairs_per_s']:>9,.0f} pairs/s")
-    print(f"  MeteorScorer, fresh  {sp['fresh_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_fresh']:.1f})")
-    print(f"  warm word caches     {sp['warm_words_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_warm_words']:.1f})")
-    print(f"  repeated pairs       {sp['cached_pairs_per_s']:>9,.0f} pairs/s")
+    if not m15:
+        sp = meteor_speedup(g1, a.pairs)
+        out['meteor'] = sp
+        print(f"METEOR on {sp['n_pairs']} distinct real caption pairs (scores identical to nltk):")
+        print(f"  plain nltk           {sp['plain_pairs_per_s']:>9,.0f} pairs/s")
+        print(f"  MeteorScorer, fresh  {sp['fresh_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_fresh']:.1f})")
+        print(f"  warm word caches     {sp['warm_words_pairs_per_s']:>9,.0f} pairs/s  (x{sp['speedup_warm_words']:.1f})")
+        print(f"  repeated pairs       {sp['cached_pairs_per_s']:>9,.0f} pairs/s")
     if not a.skip_full:
         pred = synthetic_system(g1, g2, a.proposals)
         n_cap = sum(map(len, pred.sentences))
-        rep, t, c = full_run(g1, g2, pred, a.jobs, cpu=True)
+        if m15:
+            from vmr_lit.captions.meteor15 import Meteor15
+            Meteor15()                                        # the paraphrase index built (or found) before the timings
+        fast = (lambda: meteor15_scorers('fast')) if m15 else None
+        rep, t, c = full_run(g1, g2, pred, a.jobs, cpu=True, make=fast)
         s1, s2, sp_ = subsample(g1, g2, pred, a.plain_videos)
-        rep_plain, t_plain, c_plain = full_run(s1, s2, sp_, 1, plain_scorer(), cpu=True)
-        rep_fast, t_fast_sub, c_fast_sub = full_run(s1, s2, sp_, 1, cpu=True)
+        plain = (lambda: meteor15_scorers('plain')) if m15 else (lambda: (plain_scorer(), None))
+        rep_plain, t_plain, c_plain = full_run(s1, s2, sp_, 1, cpu=True, make=plain)
+        rep_fast, t_fast_sub, c_fast_sub = full_run(s1, s2, sp_, 1, cpu=True, make=fast)
         # the same floats under the same field names, up to the METEOR-derived fields' scorer label ('(nltk)', '(meteor)')
         unlabel = lambda k: re.sub(r'\((nltk|meteor)\)$', '', k)
         plain = {unlabel(k): v for k, v in rep_plain.summary.items() if k.startswith(('SODA', 'ANet', 'Para'))}
@@ -170,7 +192,7 @@ def main(argv=None):
                            fast_cpu_seconds_same_subsample=c_fast_sub, ratio_per_video=per_plain / per_fast,
                            ratio_cpu_per_video=c_per_plain / c_per_fast, ratio_same_subsample_one_process=t_plain / t_fast_sub)
         print(f"full run: {len(g1)} videos, {n_cap:,} proposals, two reference files, SODA a/b/c + the complete ActivityNet scorer"
-              " (densevid preset) + paragraph METEOR/CIDEr/BLEU@4, nltk METEOR")
+              f" (densevid preset) + paragraph METEOR/CIDEr/BLEU@4, {'METEOR 1.5 without Java (PTBMeteor15, compiled engine)' if m15 else 'nltk METEOR'}")
         print(f"  {t:,.1f} s wall, {c:,.1f} s CPU ({a.jobs} processes; {1000 * c / len(g1):.1f} ms CPU per video), peak RSS {peak:,.0f} MB (main), {peak_children:,.0f} MB (largest worker), "
               f"{rep.info['n_scored_pairs']:,} pairs scored")
         print(f"  plain implementation on {len(s1)} videos: {t_plain:,.1f} s wall, {c_plain:,.1f} s CPU ({per_plain:.3f} s/video, one process), same numbers; "

@@ -165,8 +165,15 @@ def _stage(bar, desc):
     if bar is not None: bar.set_description(desc)
 
 # %% ../../nbs/captions/08_evaluate.ipynb #689af1a8
+def _own_files():
+    "In a forked worker: forget the WordNet data files the parent opened (their offset is shared between processes), if nltk's WordNet is loaded."
+    corpus = sys.modules.get('nltk.corpus')
+    wn = vars(corpus).get('wordnet') if corpus is not None else None
+    if wn is not None and isinstance(vars(wn).get('_data_file_map'), dict): wn._data_file_map = {}   # reopened on the next read
+
 def _fork_worker(fn, state, chunks, todo, done):
     "A forked worker: `fn(state, chunks[i])` for each number i it takes from `todo` until None; (i, ok, result or error) to `done`."
+    _own_files()
     while (i := todo.get()) is not None:
         try: done.put((i, True, fn(state, chunks[i])))
         except BaseException as e: done.put((i, False, e))
@@ -251,18 +258,35 @@ class PTBContext:
 class PTBMeteor15:
     "METEOR 1.5 without Java (`Meteor15`) on densevid_eval's PTB tokens: the numbers of `JavaMeteor(ptb=True, neighbours=True)`."
     meteor = 'meteor-1.5'                                # which METEOR it computes (`meteor_name`)
+    caches_pairs = True                                  # its `Meteor15` keeps every pair's statistics
     def __init__(self, meteor15:Meteor15=None):          # the scorer of the token strings (default `Meteor15()`: pycocoevalcap's files)
         self.m, self.tok = meteor15 if meteor15 is not None else Meteor15(), PTBContext()
     def _one(self, x): return self.tok.seq([x])[0]       # alone: followed by NEXT_LINE
     def __call__(self, reference, candidate:str)->float:
         r = self._one(reference) if isinstance(reference, str) else [self._one(x) for x in reference]
         return self.m(r, self._one(candidate))
+    def score_pairs(self, refs, cands)->list:
+        "Segment scores of (reference or references, candidate) pairs, each sentence tokenised alone (each distinct one once); the new pairs in one batch."
+        refs, cands = list(refs), list(cands)
+        one = {x: self._one(x) for x in {*cands, *(x for r in refs for x in ([r] if isinstance(r, str) else r))}}
+        return self.m.score_pairs([one[r] if isinstance(r, str) else [one[x] for x in r] for r in refs], [one[c] for c in cands])
     def corpus(self, pairs)->tuple:
         "(aggregate, segment scores) of `pairs` [(reference or references, candidate), ...], each side tokenised as one list, in order."
         pairs = list(pairs)
         if all(isinstance(r, str) for r, _ in pairs):
             return self.m.corpus(list(zip(self.tok.seq([r for r, _ in pairs]), self.tok.seq([c for _, c in pairs]))))
-        return self.m.corpus([(self._one(r) if isinstance(r, str) else [self._one(x) for x in r], self._one(c)) for r, c in pairs])
+        return self.m.corpus(self._alone(pairs))
+    def _alone(self, pairs)->list:
+        return [(self._one(r) if isinstance(r, str) else [self._one(x) for x in r], self._one(c)) for r, c in pairs]
+    def best_rows(self, pairs)->tuple:
+        "`Meteor15.best_rows` of (references, candidate) pairs, each sentence tokenised alone (as `corpus` does when the references are lists): for workers; `aggregate` sums them."
+        pairs = list(pairs)
+        if not all(isinstance(r, (list, tuple)) for r, _ in pairs): raise InputError("PTBMeteor15.best_rows takes lists of references (single strings are tokenised in sequence by `corpus`)")
+        return self.m.best_rows(self._alone(pairs))
+    def aggregate(self, rows)->float: return self.m.aggregate(rows)
+    def warm(self, sentences=()): self.m.warm(sentences)
+    @property
+    def n_pairs(self)->int: return self.m.n_pairs
     def __repr__(self): return f"PTBMeteor15({self.m!r})"
 
 # %% ../../nbs/captions/08_evaluate.ipynb #5a5036b3
@@ -384,11 +408,15 @@ def _anet_values(job, v, pw, ps, vals, q, n_un):
             vals[n][q] = np.mean([r[t][i] for t in tious]) if s.theta is None else r[s.theta][i]
 
 # %% ../../nbs/captions/08_evaluate.ipynb #32f80b2c
+def _n_cached(scorer)->int:
+    "The distinct pairs a scorer has scored (its cache's size)."
+    return scorer.n_pairs if hasattr(scorer, 'n_pairs') else len(getattr(scorer, 'scores', getattr(scorer, 'cache', {})))
+
 def _score_videos(job, idx, bar=None):
     "Per-video values of every requested metric for the videos `idx` of `job['order']`."
     order, P, names, fams, scorer = job['order'], job['P'], job['names'], job['fams'], job['scorer']
     idx = list(idx)
-    n0 = len(getattr(scorer, 'scores', getattr(scorer, 'cache', {})))
+    n0 = _n_cached(scorer)
     vals = {n: np.zeros(len(idx)) for n in names}
     n_un = {t: 0 for t in job['anet_tious']} if 'ANet' in fams else {}
     n_without = 0
@@ -399,7 +427,7 @@ def _score_videos(job, idx, bar=None):
         if not len(pw): n_without += 1; continue                          # every metric 0
         _soda_values(job, v, pw, ps, vals, q)
         if 'ANet' in fams: _anet_values(job, v, pw, ps, vals, q, n_un)
-    n_pairs = len(getattr(scorer, 'scores', getattr(scorer, 'cache', {}))) - n0
+    n_pairs = _n_cached(scorer) - n0
     return vals, n_without, n_pairs, n_un
 
 # %% ../../nbs/captions/08_evaluate.ipynb #a11dd45a
@@ -468,7 +496,8 @@ def _job(conv, names, tious, order, refs, P, scorer_obj, scorer, fname, swap=Fal
     anet_tious = tuple(sorted({*tious, *[s.theta for s in specs if s.family == 'ANet' and s.theta is not None]}))
     kw = dict(union=conv['union'], eps=conv['eps'])
     job0 = dict(order=order, refs=refs, P=P, conv=conv, kw=kw, anet_tious=anet_tious)
-    tok, df = PTBContext(), {}
+    tok = getattr(scorer_obj, 'tok', None)                       # PTBMeteor15's: each sentence tokenised once for METEOR and the rest
+    tok, df = (tok if isinstance(tok, PTBContext) else PTBContext()), {}
     if conv['cider_idf'] not in ('video', 'corpus'): raise InputError("cider_idf must be 'video' (densevid_eval) or 'corpus'")
     if 'ANet' in fams and conv['aggregate'] == 'corpus' and hasattr(scorer_obj, 'prepare_sequences'):
         scorer_obj.prepare_sequences(_anet_prepass(job0))        # the Java tokenizer: one call for the whole run

@@ -4,19 +4,21 @@
 
 # %% auto #0
 __all__ = ['EN_RANK', 'MODULES', 'MORPH_RULES', 'MODULE_COLOURS', 'fmean_penalty', 'score_stats', 'sum_stats', 'normalize',
-           'pycoco_meteor_dir', 'meteor15_available', 'read_jar_resources', 'base_form', 'word_synsets', 'phrase_hash',
+           'plain_tokens', 'pycoco_meteor_dir', 'meteor15_available', 'read_jar_resources', 'base_form', 'word_synsets',
            'build_paraphrase_index', 'paraphrase_index', 'ParaphraseTable', 'paraphrase_matches', 'candidate_matches',
            'match_weight', 'count_chunks', 'sure_matches', 'beam_align', 'alignment_stats', 'Meteor15',
            'plot_alignment']
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a314c561
-import gzip, hashlib, importlib.util, os, re, zipfile
+import gzip, importlib.util, os, re, sys, zipfile
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 import numpy as np
 from ..core import InputError
 from .meteor import cache_dir
+from ..kernels.jit import jit_enabled
+from ..kernels.meteor15 import Meteor15Codes, fits, mix64_array, phrase_key, score_rows, stats_batch
 
 # %% ../../nbs/captions/03_meteor15.ipynb #218f6dea
 EN_RANK = dict(alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0, 0.6, 0.8, 0.6))
@@ -42,12 +44,11 @@ def score_stats(st, alpha=0.85, beta=0.20, gamma=0.60, delta=0.75, weights=(1.0,
     return fmean_penalty(P, R, ch, (tm + rm) / 2, alpha, beta, gamma)
 
 def sum_stats(rows)->list:
-    "The `EVAL` aggregate: statistics summed over segments, a perfect segment adding no chunk."
-    tot = [0.0] * 23
-    for st in rows:
-        perfect = st[21] == st[0] and st[22] == st[1] and st[20] == 1
-        for k, v in enumerate(st): tot[k] += 0 if (k == 20 and perfect) else v
-    return tot
+    "The `EVAL` aggregate: statistics summed over segments, a perfect segment adding no chunk (counts: the float sums are exact)."
+    R = np.asarray(rows, dtype=np.float64).reshape(-1, 23)
+    perfect = (R[:, 21] == R[:, 0]) & (R[:, 22] == R[:, 1]) & (R[:, 20] == 1)
+    tot = R.sum(0); tot[20] -= perfect.sum()
+    return tot.tolist()
 
 # %% ../../nbs/captions/03_meteor15.ipynb #e000ecb8
 _TRANS = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '`': "'"})
@@ -77,6 +78,12 @@ def normalize(s:str, prefixes:dict)->list:
             if _ACRONYM.match(t): t = t.replace('.', '')
         out.append(t)
     return ' '.join(out).lower().split()
+
+_PLAIN = re.compile(r'\s*(?:(?:[A-Za-z0-9]+|[.,])(?:\s+|$))*')    # tokens of ASCII letters and digits, or a lone . or ,
+
+def plain_tokens(s:str)->list:
+    "`normalize(s)` of a line whose tokens are ASCII letters and digits or a lone `.` or `,` (no rule changes those but lower-casing), else None."
+    return s.lower().split() if _PLAIN.fullmatch(s) else None
 
 # %% ../../nbs/captions/03_meteor15.ipynb #a94a9387
 def pycoco_meteor_dir():
@@ -125,9 +132,12 @@ def read_jar_resources(jar)->dict:
 MORPH_RULES = (('s', ''), ('ses', 's'), ('xes', 'x'), ('zes', 'z'), ('ches', 'ch'), ('shes', 'sh'), ('men', 'man'), ('ies', 'y'),
                ('es', 'e'), ('es', ''), ('ed', 'e'), ('ed', ''), ('ing', 'e'), ('ing', ''), ('er', ''), ('est', ''), ('er', 'e'), ('est', 'e'))
 
+_RULES_BY_LAST = {}                                       # a rule can apply only to words ending as its suffix does
+for a, b in MORPH_RULES: _RULES_BY_LAST.setdefault(a[-1], []).append((a, b))
+
 def base_form(w:str, synsets:dict)->str:
     "The first base form WordNet's suffix rules give that `synsets` lists (at least one letter of `w` kept, two by -s; no -s off -ss), or None."
-    for a, b in MORPH_RULES:
+    for a, b in _RULES_BY_LAST.get(w[-1:], ()):
         if w.endswith(a) and len(w) > len(a) + (a == 's') and not (a == 's' and w.endswith('ss')):
             base = w[:len(w) - len(a)] + b
             if base in synsets: return base
@@ -141,28 +151,26 @@ def word_synsets(w:str, synsets:dict, exceptions:dict)->frozenset:
     return frozenset(out)
 
 
-# %% ../../nbs/captions/03_meteor15.ipynb #38446c02
-def phrase_hash(phrase:str)->int:
-    "A stable 64-bit hash of a phrase (its words joined by single spaces)."
-    return int.from_bytes(hashlib.blake2b(phrase.encode('utf-8'), digest_size=8).digest(), 'little')
-
 # %% ../../nbs/captions/03_meteor15.ipynb #28448071
 def build_paraphrase_index(path)->dict:
-    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): each phrase's hash and its paraphrases' (both ways), each with the number of the entry that lists the phrase first (`fwd`) and of the one that lists the paraphrase first (`bwd`), -1 for none, as CSR arrays."
-    h1, h2, longest = [], [], 1
+    "From paraphrase-en.gz (lines: probability, phrase, paraphrase): the table's vocabulary; each phrase's key (`phrase_key` of its words' numbers) and its paraphrases' rows (both ways), each with the number of the entry that lists the phrase first (`fwd`) and of the one that lists the paraphrase first (`bwd`), -1 for none, as CSR arrays."
+    vocab, ids, lens = {}, [], []
     with gzip.open(path, 'rt', encoding='utf-8') as f:
         for k, line in enumerate(f):
-            r = k % 3
-            if r == 0: continue
-            p = line.rstrip('\n')
-            longest = max(longest, p.count(' ') + 1)
-            (h1 if r == 1 else h2).append(phrase_hash(p))
-    a, b = np.array(h1, dtype=np.uint64), np.array(h2, dtype=np.uint64)
-    del h1, h2
+            if k % 3 == 0: continue
+            w = line.rstrip('\n').split(' ')
+            ids.extend([vocab.setdefault(x, len(vocab)) for x in w]); lens.append(len(w))
+    ids, lens = np.array(ids, np.int64), np.array(lens, np.int64)
+    start, h = np.cumsum(lens) - lens, np.zeros(len(lens), np.uint64)
+    for p in range(int(lens.max(initial=0))):                            # phrase_key, one word position at a time
+        live = np.flatnonzero(lens > p)
+        h[live] = mix64_array(h[live] ^ (ids[start[live] + p] + 1).astype(np.uint64))
+    del ids, start
+    a, b = h[0::2], h[1::2]                                              # each entry's phrase and paraphrase
     n = len(a)
     src, dst, entry = np.concatenate([a, b]), np.concatenate([b, a]), np.tile(np.arange(n, dtype=np.int64), 2)
     ahead = np.arange(2 * n) < n                                         # src is the entry's phrase (its first line)
-    del a, b
+    del a, b, h
     o = np.lexsort((dst, src)); src, dst, entry, ahead = src[o], dst[o], entry[o], ahead[o]
     keep = np.ones(len(src), bool); keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
     starts, none = np.nonzero(keep)[0], np.int64(2 * n)
@@ -171,14 +179,15 @@ def build_paraphrase_index(path)->dict:
     src, dst = src[keep], dst[keep]
     phrases, first = np.unique(src, return_index=True)
     i32 = lambda x: np.where(x == none, -1, x).astype(np.int32)
-    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), partners=dst, fwd=i32(fwd), bwd=i32(bwd),
-                longest=np.array(longest))
+    return dict(phrases=phrases, offsets=np.append(first, len(src)).astype(np.int64), rows=np.searchsorted(phrases, dst).astype(np.int32),
+                fwd=i32(fwd), bwd=i32(bwd), longest=np.array(int(lens.max(initial=1))),
+                vocab=np.frombuffer('\n'.join(vocab).encode('utf-8'), np.uint8))
 
 def paraphrase_index(path, cache=None)->dict:
     "The paraphrase index of `path`, read from the cache (`~/.cache/vmr_lit`) when the file's size and time match, else built and cached."
     path = Path(path); st = path.stat()
     cache = Path(cache) if cache is not None else cache_dir()
-    f = cache/f"meteor15-paraphrase-v5-{st.st_size}-{int(st.st_mtime)}.npz"
+    f = cache/f"meteor15-paraphrase-v6-{st.st_size}-{int(st.st_mtime)}.npz"
     if f.exists():
         with np.load(f) as z: return {k: z[k] for k in z.files}
     idx = build_paraphrase_index(path)
@@ -190,21 +199,23 @@ def paraphrase_index(path, cache=None)->dict:
 class ParaphraseTable:
     "Paraphrase lookups on an index (`paraphrase_index`), with the phrases of each sentence and each phrase's paraphrases cached."
     def __init__(self, index:dict):
-        self.phrases, self.offsets, self.partners, self.longest = index['phrases'], index['offsets'], index['partners'], int(index['longest'])
+        self.phrases, self.offsets, self.rows, self.longest = index['phrases'], index['offsets'], index['rows'], int(index['longest'])
         self.fwd, self.bwd = index['fwd'], index['bwd']
+        self.vocab = {w: k for k, w in enumerate(bytes(index['vocab']).decode('utf-8').split('\n'))}   # word -> its number
         self.spans = lru_cache(maxsize=200_000)(self._spans)
         self.paraphrases = lru_cache(maxsize=200_000)(self._paraphrases)
     def _spans(self, words:tuple)->list:
-        "The spans (start, length, hash) of `words` that the table lists."
-        sp = [(i, n) for n in range(1, self.longest + 1) for i in range(len(words) - n + 1)]
+        "The spans (start, length, row) of `words` that the table lists."
+        ids = [self.vocab.get(w, -1) for w in words]
+        sp = [(i, n) for n in range(1, self.longest + 1) for i in range(len(words) - n + 1) if min(ids[i:i + n]) >= 0]
         if not sp: return []
-        h = np.array([phrase_hash(' '.join(words[i:i + n])) for i, n in sp], dtype=np.uint64)
+        h = np.array([phrase_key(ids[i:i + n]) for i, n in sp], dtype=np.uint64)
         at = np.minimum(np.searchsorted(self.phrases, h), len(self.phrases) - 1)
         return [(*sp[k], int(at[k])) for k in np.nonzero(self.phrases[at] == h)[0].tolist()]
     def _paraphrases(self, row:int)->dict:
         "The rows (phrase numbers) of the paraphrases of phrase number `row`, each with the numbers of the entries that list phrase `row` first and that list it second (-1: none)."
         lo, hi = self.offsets[row], self.offsets[row + 1]
-        return dict(zip(np.searchsorted(self.phrases, self.partners[lo:hi]).tolist(), zip(self.fwd[lo:hi].tolist(), self.bwd[lo:hi].tolist())))
+        return dict(zip(self.rows[lo:hi].tolist(), zip(self.fwd[lo:hi].tolist(), self.bwd[lo:hi].tolist())))
     def _pairs(self, t, r):
         "Each test span and reference span the table lists as paraphrases: (i, len, j, len, the entry listing the test span first, the entry listing the reference span first), -1 for none."
         T, R = self.spans(tuple(t)), self.spans(tuple(r))
@@ -326,7 +337,10 @@ class _Meteor15Aligner:
                  paraphrase=None,   # paraphrase-en.gz; default beside the jar (pycocoevalcap's data/) or $VMR_LIT_METEOR_PARAPHRASE
                  cache=None,        # folder of the paraphrase index; default ~/.cache/vmr_lit
                  width:int=40,      # beam width (the jar's -x)
+                 engine:str=None,   # 'fast' (the kernel, kernels/07_meteor15) or 'plain' (`align`, the reference); None: 'fast' when `jit_enabled()`
                 ):
+        self.engine = engine or ('fast' if jit_enabled() else 'plain')
+        if self.engine not in ('fast', 'plain'): raise InputError(f"engine must be 'fast' or 'plain', got {engine!r}")
         self.jar, self.paraphrase = _resource_paths(jar, paraphrase)
         res = read_jar_resources(self.jar)
         self.function_words, self.prefixes = res['function'], res['prefixes']
@@ -334,14 +348,23 @@ class _Meteor15Aligner:
         self.index = paraphrase_index(self.paraphrase, cache)
         from nltk.stem.snowball import SnowballStemmer
         self.width, self.stem = width, lru_cache(maxsize=None)(SnowballStemmer('english').stem)
-        self.syn = lru_cache(maxsize=None)(lambda w: word_synsets(w, self._synsets, self._exceptions))
+        self.syn = lru_cache(maxsize=None)(self.word_synsets)
         self.table = ParaphraseTable(self.index)
-        self.para, self._tok, self._stats = self.table.matches, {}, {}
+        self.para, self._tok, self._codes = self.table.matches, {}, None
+        self._at, self._rows, self._seg = {}, np.zeros((0, 23), np.int32), np.zeros(0)   # the statistics and scores of the pairs met
+    def word_synsets(self, w:str)->frozenset:
+        "`word_synsets` of `w` in the jar's lists (not cached; `syn` is)."
+        return word_synsets(w, self._synsets, self._exceptions)
     def tokens(self, s:str)->tuple:
-        "The jar's `-norm` tokens of a sentence (after pycocoevalcap's `|||` clean-up)."
+        "The jar's `-norm` tokens of a sentence (after pycocoevalcap's `|||` clean-up), each word interned."
         v = self._tok.get(s)
-        if v is None: v = self._tok[s] = tuple(normalize(s.replace('|||', ''), self.prefixes))
+        if v is None: v = self._tok[s] = tuple(map(sys.intern, plain_tokens(s) or normalize(s.replace('|||', ''), self.prefixes)))
         return v
+    @property
+    def codes(self)->Meteor15Codes:
+        "The fast engine's encoding of the words and sentences met (made on first use)."
+        if self._codes is None: self._codes = Meteor15Codes(self, self.index)
+        return self._codes
     def candidates(self, t, r)->list:
         "The candidate matches of hypothesis tokens `t` and reference tokens `r`."
         return candidate_matches(t, r, self.stem, self.syn, self.para)
@@ -349,42 +372,91 @@ class _Meteor15Aligner:
         "The alignment: [(test start, test length, reference start, reference length, module)]."
         t, r = self.tokens(candidate), self.tokens(reference)
         return beam_align(t, r, self.candidates(t, r), self.width)
-    def stats(self, reference:str, candidate:str)->list:
-        "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
-        key = (reference, candidate)
-        v = self._stats.get(key)
-        if v is None:
-            v = self._stats[key] = alignment_stats(self.tokens(candidate), self.tokens(reference), self.align(reference, candidate), self.function_words)
-        return v
+    def reference_stats(self, reference:str, candidate:str)->list:
+        "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`, by `align` and `alignment_stats` (the reference, not cached)."
+        return alignment_stats(self.tokens(candidate), self.tokens(reference), self.align(reference, candidate), self.function_words)
 
 # %% ../../nbs/captions/03_meteor15.ipynb #4b7cf1cc
-class Meteor15(_Meteor15Aligner):
+class _Meteor15Table(_Meteor15Aligner):
+    "The statistics and segment score of every (reference, candidate) pair met, the new ones of a call computed together."
+    def rows_of(self, pairs)->np.ndarray:
+        "The row of each (reference, candidate) pair in the table of statistics (`_rows`, `_seg`); the new pairs in one batch: by the kernel (engine 'fast'; pairs it does not take by the reference) or by `reference_stats` ('plain')."
+        at, keys = self._at, list(pairs)
+        new = [k for k in dict.fromkeys(keys) if k not in at]
+        if new: self._add(new)
+        return np.fromiter((at[k] for k in keys), np.int64, len(keys))
+    def _add(self, new:list):
+        tok = {x: self.tokens(x) for x in {x for p in new for x in p}}   # each sentence once
+        T = [(tok[r], tok[c]) for r, c in new]
+        st = np.zeros((len(new), 23), np.int64)
+        fast = fits(self.codes, T) if self.engine == 'fast' else [False] * len(T)
+        k = [i for i, f in enumerate(fast) if f]
+        if k: st[k] = stats_batch(self.codes, [T[i] for i in k], self.width)
+        for i in (i for i, f in enumerate(fast) if not f): st[i] = self.reference_stats(*new[i])
+        sc = score_rows(st) if self.engine == 'fast' else np.array([score_stats(r) for r in st.tolist()])
+        n0 = len(self._at); n1 = n0 + len(new)
+        if n1 > len(self._seg):                                         # grow by doubling
+            m = max(1024, 2 * n1)
+            self._rows = np.concatenate([self._rows[:n0], np.zeros((m - n0, 23), np.int32)])
+            self._seg = np.concatenate([self._seg[:n0], np.zeros(m - n0)])
+        self._rows[n0:n1], self._seg[n0:n1] = st, sc
+        self._at.update(zip(new, range(n0, n1)))
+    def warm(self, sentences=()):
+        "Before forking workers: load the paraphrase tables' encoding and the compiled kernel once, for every worker to inherit (the sentences are encoded by the workers that meet them)."
+        if self.engine == 'fast': stats_batch(self.codes, [(('a',), ('a',))])
+    @property
+    def n_pairs(self)->int:
+        "How many distinct (reference, candidate) pairs it has scored."
+        return len(self._at)
+    def stats(self, reference:str, candidate:str)->list:
+        "The 23 sufficient statistics the jar prints for `SCORE ||| reference ||| candidate`."
+        k = self.rows_of([(reference, candidate)])[0]           # first: it may grow the table
+        return self._rows[k].tolist()
+
+# %% ../../nbs/captions/03_meteor15.ipynb #0f684b68
+class Meteor15(_Meteor15Table):
     "METEOR 1.5 (`-l en -norm`, task rank) in Python: `scorer(reference_or_references, candidate)`, `score_pairs`, `corpus_score`."
     meteor = 'meteor-1.5'                    # which METEOR it computes (`meteor_name`): the jar's numbers, without Java
+    caches_pairs = True                      # keeps every pair's statistics: `cached_scorer` need not wrap it
+    def _best(self, refs:list, cands:list)->np.ndarray:
+        "The row of the best-scoring reference of each (reference or references, candidate) pair (the first on ties)."
+        if len(refs) != len(cands): raise InputError(f"score_pairs needs as many references as candidates, got {len(refs)} and {len(cands)}")
+        if all(isinstance(r, str) for r in refs): return self.rows_of(list(zip(refs, cands)))   # one reference each
+        R = [[r] if isinstance(r, str) else list(r) for r in refs]
+        if any(not r for r in R): raise InputError("Meteor15 needs at least one reference per candidate")
+        rows = self.rows_of([(x, c) for r, c in zip(R, cands) for x in r])
+        if all(len(r) == 1 for r in R): return rows
+        n = np.array([len(r) for r in R]); start = np.cumsum(n) - n; sc = self._seg[rows]
+        return np.array([rows[a + int(np.argmax(sc[a:a + k]))] for a, k in zip(start.tolist(), n.tolist())], np.int64)
     def best_stats(self, references, candidate:str)->list:
         "The statistics of the best-scoring reference (the first on ties)."
-        if isinstance(references, str): return self.stats(references, candidate)
-        refs = list(references)
-        if not refs: raise InputError("Meteor15 needs at least one reference per candidate")
-        rows = [self.stats(r, candidate) for r in refs]
-        return max(rows, key=score_stats)
+        k = self._best([references], [candidate])[0]
+        return self._rows[k].tolist()
     def __call__(self, reference, candidate:str)->float:
-        return score_stats(self.best_stats(reference, candidate))
+        k = self._best([reference], [candidate])[0]
+        return float(self._seg[k])
     def score_pairs(self, refs, cands)->list:
-        "Segment scores of (reference or references, candidate) pairs."
-        refs, cands = list(refs), list(cands)
-        if len(refs) != len(cands): raise InputError(f"score_pairs needs as many references as candidates, got {len(refs)} and {len(cands)}")
-        return [self(r, c) for r, c in zip(refs, cands)]
+        "Segment scores of (reference or references, candidate) pairs, the new ones in one batch."
+        k = self._best(list(refs), list(cands))
+        return self._seg[k].tolist()
     def corpus_score(self, pairs)->float:
         "The aggregate the jar prints after `EVAL` (pycocoevalcap's `Meteor.compute_score`): the score of the summed statistics."
+        return self.corpus(pairs)[0]
+    def best_rows(self, pairs)->tuple:
+        "(the statistics of each pair's best reference, (n, 23), its segment score): what `corpus` sums, for pairs scored apart (e.g. in forked workers)."
         pairs = list(pairs)
-        return score_stats(sum_stats([self.best_stats(r, c) for r, c in pairs])) if pairs else 0.0
+        if not pairs: return np.zeros((0, 23), np.int64), []
+        k = self._best([r for r, _ in pairs], [c for _, c in pairs])
+        return self._rows[k].astype(np.int64), self._seg[k].tolist()
+    @staticmethod
+    def aggregate(rows)->float:
+        "The `EVAL` aggregate of statistics rows (`best_rows` of all the pairs, in any order: the sums are exact)."
+        return score_stats(sum_stats(rows)) if len(rows) else 0.0
     def corpus(self, pairs)->tuple:
         "(corpus score, segment scores), as `JavaMeteor.corpus`."
-        pairs = list(pairs)
-        rows = [self.best_stats(r, c) for r, c in pairs]
-        return (score_stats(sum_stats(rows)) if rows else 0.0), [score_stats(s) for s in rows]
-    def __repr__(self): return f"Meteor15({self.jar.name}, {len(self._stats)} segments cached)"
+        rows, seg = self.best_rows(pairs)
+        return self.aggregate(rows), seg
+    def __repr__(self): return f"Meteor15({self.jar.name}, {self.engine}, {len(self._at)} segments cached)"
 
 # %% ../../nbs/captions/03_meteor15.ipynb #1f062183
 MODULE_COLOURS = {0: 'tab:blue', 1: 'tab:orange', 2: 'tab:green', 3: 'tab:purple'}

@@ -35,7 +35,9 @@ def _para_chunk(job, ids):
     R = tokenize_captions({k: res[k] for k in ids}, tok, 'keep')
     Gc = {k: G[k] for k in ids}
     out = {}
-    if 'METEOR' in metrics: out['METEOR'] = _meteor_list(met, G, R, ids)
+    if 'METEOR' in metrics and hasattr(met, 'best_rows'):       # a corpus METEOR: the statistics, summed in the parent
+        out['METEOR_rows'], out['METEOR'] = met.best_rows([(list(G[k]), R[k][0]) for k in ids])
+    elif 'METEOR' in metrics: out['METEOR'] = _meteor_list(met, G, R, ids)
     if 'CIDEr' in metrics: out['CIDEr'] = cider_d(Gc, R, df=df)[1]
     if 'ROUGE_L' in metrics: out['ROUGE_L'] = rouge_l(Gc, R)[1]
     nb = max([int(m[5:]) for m in metrics if m.startswith('Bleu_')], default=0)
@@ -51,13 +53,17 @@ def _forked_scorers(G, res, tok, metrics, meteor, n_jobs):
     job = (G, res, tok, meteor, document_frequency(G) if 'CIDEr' in metrics else None, metrics)
     chunks = [ids[c::n_jobs * 8] for c in range(min(n_jobs * 8, len(ids)))]
     parts = list(fork_map(_para_chunk, job, chunks, n_jobs))
-    per = {m: {} for m in ('METEOR', 'CIDEr', 'ROUGE_L', 'bleu') if m in metrics or (m == 'bleu' and any(x.startswith('Bleu_') for x in metrics))}
+    per = {m: {} for m in ('METEOR', 'METEOR_rows', 'CIDEr', 'ROUGE_L', 'bleu') if m in metrics or (m == 'bleu' and any(x.startswith('Bleu_') for x in metrics))
+           or (m == 'METEOR_rows' and 'METEOR' in metrics and hasattr(meteor, 'best_rows'))}
     for c, part in zip(chunks, parts):
         for m, xs in part.items(): per[m].update(zip(c, xs))
     def plug(m):
         xs = [per[m][k] for k in ids]
+        if m == 'METEOR' and 'METEOR_rows' in per:              # the corpus METEOR of the statistics summed over all ids
+            agg = meteor.aggregate(np.array([per['METEOR_rows'][k] for k in ids]).reshape(-1, 23))
+            return lambda G_, R_: (agg, xs)
         return lambda G_, R_: (float(np.mean(np.array(xs))), xs)    # the mean over ids in order, as caption_scores takes it
-    out = {m: plug(m) for m in per if m != 'bleu'}
+    out = {m: plug(m) for m in per if m not in ('bleu', 'METEOR_rows')}
     if 'bleu' in per:                                            # corpus BLEU from the statistics summed in id order, as `bleu`
         rows = [per['bleu'][k] for k in ids]
         nb = len(rows[0][2]) if rows else 4
@@ -96,7 +102,7 @@ def evaluate_paragraphs(gt,                      # reference file(s): path, Capt
     P = {v: _para(w, s, order) for v, w, s in zip(pred.vids, pred.windows, pred.sentences)}
     res = {v: [P.get(v, '')] for v in vids}
     tok = lambda L: [words(x) for x in L]
-    if int(n_jobs) > 1 and len(vids) > 1 and not hasattr(meteor, 'corpus'):     # everything per video in the workers
+    if int(n_jobs) > 1 and len(vids) > 1 and (not hasattr(meteor, 'corpus') or hasattr(meteor, 'best_rows')):   # everything per video in the workers
         G = tokenize_captions(refs, tok, 'keep')
         sc = caption_scores(G, res, metrics=metrics, tokenize=False, scorers=_forked_scorers(G, res, tok, metrics, meteor, int(n_jobs)))
     else: sc = caption_scores(refs, res, metrics=metrics, tokenize=tok, meteor=meteor)

@@ -282,6 +282,7 @@ def ptb_tokenize(lines:list, # captions in the order the jar would see them
 
 # %% ../../nbs/captions/01_ptb.ipynb #6e67cb76
 _SIMPLE = re.compile(r"[A-Za-z ]*[A-Za-z]{2,}\.?[ ]*|[A-Za-z ]*")
+_SPLIT = {}                                                    # word -> its pieces (`_split_word`), for the words met first
 
 def _simple_line(line:str):
     "The tokens of a line of ASCII words and spaces, perhaps ending in a period after a word that is no abbreviation; None otherwise."
@@ -294,7 +295,12 @@ def _simple_line(line:str):
         last = last[:-1]; low = last.lower()
         if low in _ABBR_E or low in _ABBR_T or low in _ABBR_N: return None   # may look ahead: the full rules
         words[-1] = last
-    for w in words: out += _split_word(w)
+    for w in words:
+        t = _SPLIT.get(w)
+        if t is None:
+            t = tuple(_split_word(w))
+            if len(_SPLIT) < 200_000: _SPLIT[w] = t             # a word's pieces do not depend on its neighbours
+        out += t
     if dot: out.append('.')
     return [t.lower() for t in out]
 

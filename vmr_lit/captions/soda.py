@@ -185,7 +185,8 @@ class _Cached:
 
 def cached_scorer(scorer:Callable)->Callable:
     "Wrap `scorer(reference, candidate)` so that each distinct pair is scored once."
-    if isinstance(scorer, _Cached) or hasattr(scorer, 'score_tokens') or hasattr(scorer, 'bind'): return scorer   # MeteorScorer, CiderScorer cache themselves
+    if isinstance(scorer, _Cached) or hasattr(scorer, 'score_tokens') or hasattr(scorer, 'bind') or getattr(scorer, 'caches_pairs', False):
+        return scorer                                # MeteorScorer, CiderScorer, Meteor15 cache themselves
     return _Cached(scorer)
 
 # %% ../../nbs/captions/06_soda.ipynb #bc39e9df
